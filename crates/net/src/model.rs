@@ -1,0 +1,221 @@
+//! The policy/value MLP itself.
+//!
+//! `input → [Linear → ReLU] × hidden.len() → Linear(policy + 2)`.
+//!
+//! The output layer is one fused [`Linear`] whose first `policy` columns are the policy logits,
+//! then one column for the win logit and one for the scaled margin ([`WIN_COLUMN`] /
+//! [`MARGIN_COLUMN`] offsets past `policy`). Fusing the two heads makes a single matmul and a single
+//! read-back per evaluation; it is mathematically the same as two linear heads on the trunk.
+
+use std::fmt;
+
+use burn::module::Param;
+use burn::nn::Linear;
+use burn::prelude::*;
+use burn::tensor::activation::relu;
+use serde::{Deserialize, Serialize};
+
+use crate::error::NetError;
+
+/// Hidden widths of the default trunk (three ReLU layers of 256).
+pub const DEFAULT_HIDDEN: [usize; 3] = [256, 256, 256];
+
+/// Offset past `policy` of the win-logit column of the raw output.
+pub const WIN_COLUMN: usize = 0;
+/// Offset past `policy` of the margin column of the raw output.
+pub const MARGIN_COLUMN: usize = 1;
+/// Number of value outputs (win logit, margin).
+pub const VALUE_OUTPUTS: usize = 2;
+
+/// The architecture of a network: what must match between a file and the code using it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ModelShape {
+    /// Length of one encoded input vector.
+    pub input: usize,
+    /// Widths of the hidden ReLU layers, input side first (may be empty: a linear model).
+    pub hidden: Vec<usize>,
+    /// Number of policy actions (logits).
+    pub policy: usize,
+}
+
+impl ModelShape {
+    /// A shape with the default trunk ([`DEFAULT_HIDDEN`]).
+    pub fn new(input: usize, policy: usize) -> Self {
+        Self {
+            input,
+            hidden: DEFAULT_HIDDEN.to_vec(),
+            policy,
+        }
+    }
+
+    /// A shape with the given hidden widths.
+    pub fn with_hidden(input: usize, hidden: &[usize], policy: usize) -> Self {
+        Self {
+            input,
+            hidden: hidden.to_vec(),
+            policy,
+        }
+    }
+
+    /// Width of the raw network output: `policy + 2`.
+    pub fn output(&self) -> usize {
+        self.policy + VALUE_OUTPUTS
+    }
+
+    /// Number of f32 parameters (weights and biases).
+    pub fn num_params(&self) -> usize {
+        let mut fan_in = self.input;
+        let mut n = 0;
+        for &h in &self.hidden {
+            n += fan_in * h + h;
+            fan_in = h;
+        }
+        n + fan_in * self.output() + self.output()
+    }
+
+    /// Checks that every layer has a non-zero size.
+    pub fn validate(&self) -> Result<(), NetError> {
+        let bad = |reason: &str| {
+            Err(NetError::InvalidShape {
+                shape: self.clone(),
+                reason: reason.to_string(),
+            })
+        };
+        if self.input == 0 {
+            return bad("input size is 0");
+        }
+        if self.policy == 0 {
+            return bad("policy size is 0");
+        }
+        if self.hidden.contains(&0) {
+            return bad("a hidden layer has width 0");
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for ModelShape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.input)?;
+        for h in &self.hidden {
+            write!(f, "-{h}")?;
+        }
+        write!(f, "-({}+{VALUE_OUTPUTS})", self.policy)
+    }
+}
+
+/// The burn module: a ReLU trunk and a fused policy/value output layer.
+///
+/// Parameters are stored under the paths `trunk.<i>.weight`, `trunk.<i>.bias`, `head.weight`,
+/// `head.bias` (weights `[fan_in, fan_out]`, row layout).
+#[derive(Module, Debug)]
+pub struct PolicyValueModel {
+    /// Hidden layers, each followed by a ReLU.
+    pub trunk: Vec<Linear>,
+    /// Output layer: `policy` logits, then win logit, then margin.
+    pub head: Linear,
+}
+
+impl PolicyValueModel {
+    /// Deterministically initialised model: He-uniform trunk weights, a smaller uniform
+    /// (`1/sqrt(fan_in)`) output layer, zero biases, drawn from a SplitMix64 stream seeded by
+    /// `seed` (independent of burn's global RNG, so the same seed gives the same weights on any
+    /// thread).
+    pub fn init(shape: &ModelShape, seed: u64, device: &Device) -> Self {
+        let mut rng = SplitMix64(seed);
+        let mut fan_in = shape.input;
+        let mut trunk = Vec::with_capacity(shape.hidden.len());
+        for &width in &shape.hidden {
+            let bound = (6.0 / fan_in as f64).sqrt();
+            trunk.push(seeded_linear(fan_in, width, bound, &mut rng, device));
+            fan_in = width;
+        }
+        let bound = (1.0 / fan_in as f64).sqrt();
+        let head = seeded_linear(fan_in, shape.output(), bound, &mut rng, device);
+        Self { trunk, head }
+    }
+
+    /// A model whose parameters are not materialised yet (burn initialises them lazily): the
+    /// cheap template to load a record into.
+    pub(crate) fn template(shape: &ModelShape, device: &Device) -> Self {
+        let mut fan_in = shape.input;
+        let mut trunk = Vec::with_capacity(shape.hidden.len());
+        for &width in &shape.hidden {
+            trunk.push(burn::nn::LinearConfig::new(fan_in, width).init(device));
+            fan_in = width;
+        }
+        let head = burn::nn::LinearConfig::new(fan_in, shape.output()).init(device);
+        Self { trunk, head }
+    }
+
+    /// Raw forward pass: `[B, input]` → `[B, policy + 2]` (policy logits unmasked, win logit,
+    /// scaled margin).
+    pub fn forward(&self, input: Tensor<2>) -> Tensor<2> {
+        let mut x = input;
+        for layer in &self.trunk {
+            x = relu(layer.forward(x));
+        }
+        self.head.forward(x)
+    }
+
+    /// Forward pass split into heads, with the policy logits masked: illegal actions (where
+    /// `illegal` is true) get [`MASKED_LOGIT`].
+    ///
+    /// Returns `(masked policy logits [B, policy], win logit [B, 1], margin [B, 1])`.
+    pub fn forward_heads(
+        &self,
+        input: Tensor<2>,
+        illegal: Tensor<2, Bool>,
+        policy: usize,
+    ) -> (Tensor<2>, Tensor<2>, Tensor<2>) {
+        let out = self.forward(input);
+        let logits = out
+            .clone()
+            .narrow(1, 0, policy)
+            .mask_fill(illegal, MASKED_LOGIT);
+        let win = out.clone().narrow(1, policy + WIN_COLUMN, 1);
+        let margin = out.narrow(1, policy + MARGIN_COLUMN, 1);
+        (logits, win, margin)
+    }
+}
+
+/// The logit given to illegal actions before the softmax. Large and finite, so that
+/// `0 * log_softmax` stays 0 (not NaN) in the cross-entropy.
+pub const MASKED_LOGIT: f32 = -1.0e9;
+
+fn seeded_linear(
+    fan_in: usize,
+    fan_out: usize,
+    bound: f64,
+    rng: &mut SplitMix64,
+    device: &Device,
+) -> Linear {
+    let weights: Vec<f32> = (0..fan_in * fan_out)
+        .map(|_| ((rng.next_f64() * 2.0 - 1.0) * bound) as f32)
+        .collect();
+    Linear {
+        weight: Param::from_data(TensorData::new(weights, [fan_in, fan_out]), device),
+        bias: Some(Param::from_data(
+            TensorData::new(vec![0.0f32; fan_out], [fan_out]),
+            device,
+        )),
+    }
+}
+
+/// SplitMix64: tiny, good enough for weight initialisation.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, 1).
+    fn next_f64(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}

@@ -1,0 +1,63 @@
+//! `capicua bench`: fixed workloads, timed on one thread, with a fingerprint of behaviour so
+//! that a change in speed can be told apart from a change in what is computed.
+
+use std::time::Instant;
+
+use anyhow::Result;
+use capicua_engine::{Deal, Rng, Rules, State, TileSet};
+use clap::Args;
+use serde_json::{Map, Value, json};
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// Random rounds for the rules benchmark.
+    #[arg(long, default_value_t = 2_000_000)]
+    rounds: u64,
+}
+
+/// Random full rounds of `cuban`, deal to score, one thread. Returns (rounds/s, fingerprint).
+pub fn random_rounds(rounds: u64, seed: u64) -> (f64, u64) {
+    let rules = Rules::cuban();
+    let mut rng = Rng::new(seed);
+    let set: Vec<_> = rules.set().iter().collect();
+    let mut tiles = set.clone();
+    let mut fingerprint = 0u64;
+    let start = Instant::now();
+    for _ in 0..rounds {
+        // the deal: a partial Fisher-Yates over the set, no allocation
+        let mut hands = [TileSet::EMPTY; 4];
+        let n = tiles.len();
+        for i in 0..40 {
+            let j = i + rng.below((n - i) as u32) as usize;
+            tiles.swap(i, j);
+            hands[i / 10].insert(tiles[i]);
+        }
+        let first = rng.below(4) as u8;
+        let mut st = State::new(&rules, hands, TileSet::EMPTY, first);
+        st.random_playout(&mut rng);
+        let res = capicua_engine::RoundResult::of(&rules, &st, first).expect("finished");
+        let pts = res.points(&rules, 0) as u64;
+        fingerprint = fingerprint.wrapping_mul(31).wrapping_add(pts + 1000 * res.winner.map_or(2, u64::from));
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let _ = Deal::random; // the referee's dealer is measured by the tests, not here
+    (rounds as f64 / secs, fingerprint)
+}
+
+pub fn run(args: BenchArgs) -> Result<()> {
+    let mut out = Map::new();
+    let (rps, fp) = random_rounds(args.rounds, 1);
+    out.insert("rounds_per_sec".into(), json!(rps.round()));
+    out.insert("rounds_fingerprint".into(), json!(format!("{fp:016x}")));
+    if args.json {
+        println!("{}", Value::Object(out));
+    } else {
+        for (k, v) in &out {
+            println!("{k:<28} {v}");
+        }
+    }
+    Ok(())
+}
