@@ -80,7 +80,13 @@ impl Match {
     /// Plays one round with `players[seat]` at each seat; returns the finished round and its
     /// score. Seats with a single legal move are not asked.
     pub fn play_round(&mut self, players: &mut [&mut dyn Player]) -> (Round, RoundScore) {
-        let mut round = self.deal_round();
+        let round = self.deal_round();
+        self.play_dealt(round, players)
+    }
+
+    /// Plays a round dealt elsewhere as this match's next round and records it. Duplicate
+    /// play uses it to replay one match's deal and leader in the mirrored match.
+    pub fn play_dealt(&mut self, mut round: Round, players: &mut [&mut dyn Player]) -> (Round, RoundScore) {
         let n = self.rules.players;
         let ctx = self.context();
         let mut infos: Vec<InfoSet> = (0..n)

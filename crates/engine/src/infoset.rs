@@ -247,6 +247,9 @@ impl InfoSet {
                 }
                 if own {
                     self.hand.remove(tile);
+                } else if matches!(self.history.last(), Some(Move::Draw(_))) {
+                    // a seat that drew could fit only the drawn tile: the rest lacks the void
+                    self.excluded[s as usize] = st.void_revealed();
                 }
                 self.counts[s as usize] -= 1;
                 let mut state = st;
@@ -310,9 +313,10 @@ impl InfoSet {
                     if t.is_some() {
                         return Err(MoveError::CannotDraw("only the engine's own draws name a tile"));
                     }
-                    // Tiles drawn now may show numbers this seat lacked before; what stays
-                    // certain for every tile it holds after this turn is the present void.
-                    self.excluded[s as usize] = void;
+                    // The drawn tile may be any unseen tile, one that fits the ends included,
+                    // so no tile is certainly absent now (the sampler checks the order of voids
+                    // and draws exactly, `history_allows`).
+                    self.excluded[s as usize] = TileSet::EMPTY;
                     self.events[s as usize].push(Event::Void(void));
                     self.events[s as usize].push(Event::Acquire);
                 }

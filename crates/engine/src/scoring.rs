@@ -42,8 +42,13 @@ impl RoundResult {
             dekabes: false,
             tied_seats: 0,
         };
-        // seats in turn order from the leader: "nearest to mano" means earliest here
-        let order: Vec<u8> = (0..n).map(|i| (first + i) % n).collect();
+        // seats in turn order from the leader: "nearest to mano" means earliest here (on the
+        // stack: search scores every playout with this)
+        let mut seats = [0u8; 4];
+        for (i, s) in seats.iter_mut().enumerate().take(n as usize) {
+            *s = (first + i as u8) % n;
+        }
+        let order = &seats[..n as usize];
         match state.finish {
             Finish::Running => return None,
             Finish::Domino { seat, key_bone, dekabes } => {
@@ -65,14 +70,14 @@ impl RoundResult {
                 match rules.block_winner {
                     BlockWinner::LowestPlayer => {
                         let min = order.iter().map(|&s| pips[s as usize]).min().unwrap_or(0);
-                        let low: Vec<u8> =
-                            order.iter().copied().filter(|&s| pips[s as usize] == min).collect();
-                        let side0 = rules.side_of(low[0]);
-                        if low.iter().all(|&s| rules.side_of(s) == side0) || rules.block_tie == BlockTie::Mano {
+                        let low = || order.iter().copied().filter(|&s| pips[s as usize] == min);
+                        let low0 = low().next().unwrap_or(first);
+                        let side0 = rules.side_of(low0);
+                        if low().all(|s| rules.side_of(s) == side0) || rules.block_tie == BlockTie::Mano {
                             res.winner = Some(side0);
-                            res.winner_seat = Some(low[0]);
+                            res.winner_seat = Some(low0);
                         } else {
-                            res.tied_seats = low.iter().fold(0, |m, &s| m | 1 << s);
+                            res.tied_seats = low().fold(0, |m, s| m | 1 << s);
                         }
                     }
                     BlockWinner::LowestSide => {
@@ -83,13 +88,15 @@ impl RoundResult {
                         }
                         let min = total[..sides].iter().copied().min().unwrap_or(0);
                         // sides in order of their nearest seat to mano
-                        let mut low_sides: Vec<u8> = Vec::new();
-                        for &s in &order {
+                        let (mut low_buf, mut n_low) = ([0u8; 4], 0);
+                        for &s in order {
                             let side = rules.side_of(s);
-                            if total[side as usize] == min && !low_sides.contains(&side) {
-                                low_sides.push(side);
+                            if total[side as usize] == min && !low_buf[..n_low].contains(&side) {
+                                low_buf[n_low] = side;
+                                n_low += 1;
                             }
                         }
+                        let low_sides = &low_buf[..n_low];
                         if low_sides.len() == 1 || rules.block_tie == BlockTie::Mano {
                             res.winner = Some(low_sides[0]);
                             res.winner_seat = Some(lowest_of_side(low_sides[0]));

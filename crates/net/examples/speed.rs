@@ -54,7 +54,9 @@ fn main() {
     let input: usize = args.first().map_or(600, |s| s.parse().expect("INPUT"));
     let policy: usize = args.get(1).map_or(110, |s| s.parse().expect("POLICY"));
     let hidden: Vec<usize> = args.get(2).map_or(DEFAULT_HIDDEN.to_vec(), |s| {
-        s.split(',').map(|h| h.parse().expect("hidden width")).collect()
+        s.split(',')
+            .map(|h| h.parse().expect("hidden width"))
+            .collect()
     });
     let shape = ModelShape::with_hidden(input, &hidden, policy);
     println!(

@@ -4,7 +4,8 @@
 //! # Model file
 //!
 //! A standard burnpack file (burn's own format, as written by `Module::save_file`): a 10-byte
-//! header (`"BURN"` magic, format version, metadata length), a CBOR metadata block and the
+//! header (magic `0x4255524E`, i.e. "BURN" as a little-endian u32; format version; metadata
+//! length), a CBOR metadata block and the
 //! 256-byte-aligned tensor data. The tensors are the module record (`trunk.<i>.weight`
 //! `[fan_in, fan_out]`, `trunk.<i>.bias`, `head.weight`, `head.bias`, all f32, each with its
 //! parameter id). The burnpack metadata map holds two entries: [`CHECKSUM_KEY`] → 16 hex digits
@@ -16,7 +17,7 @@
 //!  "shape":{"input":600,"hidden":[256,256,256],"policy":110},"metadata":{"generation":"12"}}
 //! ```
 //!
-//! Because it is plain burnpack, `PolicyValueModel::template(..).load_file(path)` (or any
+//! Because it is plain burnpack, `PolicyValueModel::new(..).load_file(path)` (or any
 //! burnpack tool) can read the weights too; our loader additionally checks the header.
 //!
 //! # Trainer checkpoint
@@ -199,7 +200,7 @@ pub(crate) fn load_model(
     let (header, record) = parse_model_file(bytes)?;
     header.check(encoding_version, shape)?;
     header.shape.validate()?;
-    let model = PolicyValueModel::template(&header.shape, device)
+    let model = PolicyValueModel::new(&header.shape, device)
         .try_load_record(record)
         .map_err(|e| NetError::format(format!("tensors do not match the header: {e}")))?;
     Ok((header, model))
@@ -269,8 +270,7 @@ impl Hasher64 {
 /// The model file inside `bytes`: the bytes themselves, or the model section of a checkpoint.
 pub(crate) fn model_section(bytes: &[u8]) -> Result<&[u8], NetError> {
     if bytes.starts_with(CHECKPOINT_MAGIC) {
-        let (_, model, _) = split_checkpoint(bytes)?;
-        Ok(model)
+        Ok(split_checkpoint(bytes)?.model)
     } else {
         Ok(bytes)
     }
@@ -314,8 +314,8 @@ pub(crate) fn checkpoint_bytes<T: Serialize>(
 ) -> Result<Vec<u8>, NetError> {
     let json = serde_json::to_vec(header)
         .map_err(|e| NetError::format(format!("cannot encode checkpoint header: {e}")))?;
-    let json_len = u32::try_from(json.len())
-        .map_err(|_| NetError::format("checkpoint header too large"))?;
+    let json_len =
+        u32::try_from(json.len()).map_err(|_| NetError::format("checkpoint header too large"))?;
     let mut out = Vec::with_capacity(12 + json.len() + model.len() + optim.len());
     out.extend_from_slice(CHECKPOINT_MAGIC);
     out.extend_from_slice(&json_len.to_le_bytes());
@@ -325,8 +325,18 @@ pub(crate) fn checkpoint_bytes<T: Serialize>(
     Ok(out)
 }
 
+/// The three sections of a checkpoint, borrowed from its bytes.
+pub(crate) struct CheckpointSections<'a, H> {
+    /// The header (raw JSON before parsing).
+    pub header: H,
+    /// A complete model file.
+    pub model: &'a [u8],
+    /// burn's optimizer record.
+    pub optim: &'a [u8],
+}
+
 /// Splits checkpoint bytes into the header JSON, the model section and the optimizer section.
-fn split_checkpoint(bytes: &[u8]) -> Result<(&[u8], &[u8], &[u8]), NetError> {
+fn split_checkpoint(bytes: &[u8]) -> Result<CheckpointSections<'_, &[u8]>, NetError> {
     if bytes.len() < 12 || !bytes.starts_with(CHECKPOINT_MAGIC) {
         return Err(NetError::format("not a capicua-net checkpoint (bad magic)"));
     }
@@ -353,15 +363,19 @@ fn split_checkpoint(bytes: &[u8]) -> Result<(&[u8], &[u8], &[u8]), NetError> {
         )));
     }
     let (model, optim) = rest.split_at(lengths.model_len as usize);
-    Ok((json, model, optim))
+    Ok(CheckpointSections {
+        header: json,
+        model,
+        optim,
+    })
 }
 
 /// Parses checkpoint bytes: header, model section, optimizer section.
 pub(crate) fn parse_checkpoint<T: for<'de> Deserialize<'de>>(
     bytes: &[u8],
-) -> Result<(CheckpointHeader<T>, &[u8], &[u8]), NetError> {
-    let (json, model, optim) = split_checkpoint(bytes)?;
-    let header: CheckpointHeader<T> = serde_json::from_slice(json)
+) -> Result<CheckpointSections<'_, CheckpointHeader<T>>, NetError> {
+    let raw = split_checkpoint(bytes)?;
+    let header: CheckpointHeader<T> = serde_json::from_slice(raw.header)
         .map_err(|e| NetError::format(format!("bad checkpoint header JSON: {e}")))?;
     if header.format != CHECKPOINT_FORMAT_NAME {
         return Err(NetError::format(format!(
@@ -375,12 +389,16 @@ pub(crate) fn parse_checkpoint<T: for<'de> Deserialize<'de>>(
             header.file_version
         )));
     }
-    if bytes_checksum(optim) != header.optim_checksum {
+    if bytes_checksum(raw.optim) != header.optim_checksum {
         return Err(NetError::format(
             "optimizer section checksum mismatch: corrupt checkpoint",
         ));
     }
-    Ok((header, model, optim))
+    Ok(CheckpointSections {
+        header,
+        model: raw.model,
+        optim: raw.optim,
+    })
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same directory, `fsync`, rename.

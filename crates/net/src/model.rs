@@ -135,9 +135,10 @@ impl PolicyValueModel {
         Self { trunk, head }
     }
 
-    /// A model whose parameters are not materialised yet (burn initialises them lazily): the
-    /// cheap template to load a record into.
-    pub(crate) fn template(shape: &ModelShape, device: &Device) -> Self {
+    /// A model with burn's default (random, lazily materialised) initialisation: the cheap
+    /// template to load weights into, e.g. `PolicyValueModel::new(&shape, &device).load_file(p)`
+    /// with burn's own loader (which ignores our header; prefer [`crate::Network::load`]).
+    pub fn new(shape: &ModelShape, device: &Device) -> Self {
         let mut fan_in = shape.input;
         let mut trunk = Vec::with_capacity(shape.hidden.len());
         for &width in &shape.hidden {

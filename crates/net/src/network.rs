@@ -224,7 +224,11 @@ mod tests {
     #[test]
     fn masked_softmax_ignores_illegal() {
         let mut out = [0.0; 4];
-        masked_softmax(&[1.0, 100.0, 1.0, -3.0], &[true, false, true, false], &mut out);
+        masked_softmax(
+            &[1.0, 100.0, 1.0, -3.0],
+            &[true, false, true, false],
+            &mut out,
+        );
         assert_eq!(out, [0.5, 0.0, 0.5, 0.0]);
         masked_softmax(&[1.0, 2.0, 3.0, 4.0], &[false; 4], &mut out);
         assert_eq!(out, [0.0; 4]);

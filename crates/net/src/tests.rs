@@ -136,6 +136,35 @@ fn save_then_load_is_bit_identical() {
 }
 
 #[test]
+fn model_file_is_plain_burnpack_for_burn() {
+    let dir = TempDir::new("plain-read");
+    let path = dir.path("net.bpk");
+    let net = Network::new(tiny(), ENC, 1).unwrap();
+    net.save(&path).unwrap();
+    // burn's own loader reads the weights (it ignores the metadata).
+    let device = Device::flex();
+    let model = PolicyValueModel::new(&tiny(), &device)
+        .try_load_file(&path)
+        .unwrap();
+    let x = noise(3 * tiny().input, 4);
+    let y = model
+        .forward(burn::tensor::Tensor::from_data(
+            burn::tensor::TensorData::new(x.clone(), [3, tiny().input]),
+            &device,
+        ))
+        .into_data()
+        .try_into_vec::<f32>()
+        .unwrap();
+    assert_eq!(bits(&y), bits(&net.raw_outputs(&x, 3)));
+}
+
+#[test]
+fn trainer_can_move_between_threads() {
+    fn check<T: Send>() {}
+    check::<Trainer>();
+}
+
+#[test]
 fn trained_weights_roundtrip_bit_identical() {
     let dir = TempDir::new("trained");
     let path = dir.path("trained.bpk");
@@ -225,8 +254,14 @@ fn garbage_files_are_refused() {
         ("empty", Vec::new()),
         ("noise", noise_bytes.clone()),
         ("text", b"hello, this is not a network".to_vec()),
-        ("burn magic + noise", [b"NRUB".as_slice(), &noise_bytes].concat()),
-        ("checkpoint magic + noise", [CHECKPOINT_MAGIC.as_slice(), &noise_bytes].concat()),
+        (
+            "burn magic + noise",
+            [b"NRUB".as_slice(), &noise_bytes].concat(),
+        ),
+        (
+            "checkpoint magic + noise",
+            [CHECKPOINT_MAGIC.as_slice(), &noise_bytes].concat(),
+        ),
     ] {
         std::fs::write(&p, &bytes).unwrap();
         assert_format_err(load(&p), name);
@@ -260,7 +295,11 @@ fn truncated_or_corrupted_files_are_refused() {
         let mut bad = good.clone();
         bad[i] ^= 0x5a;
         if let Ok(net) = load(&bad) {
-            assert_eq!(bits(&outputs(&net, 2)), reference, "byte {i} changed the weights");
+            assert_eq!(
+                bits(&outputs(&net, 2)),
+                reference,
+                "byte {i} changed the weights"
+            );
         }
     }
     // A flip inside the last tensor's data (the end of the file) is caught by the checksum.
@@ -359,7 +398,13 @@ fn invalid_batches_are_reported() {
     unnormalised.policy[0] += 0.5;
     let mut bad_win = good.clone();
     bad_win.win[0] = 2.0;
-    for b in [short, illegal_mass, unnormalised, bad_win, TrainBatch::default()] {
+    for b in [
+        short,
+        illegal_mass,
+        unnormalised,
+        bad_win,
+        TrainBatch::default(),
+    ] {
         assert!(matches!(b.check(&shape), Err(NetError::InvalidBatch(_))));
     }
 }

@@ -130,7 +130,9 @@ impl TrainBatch {
                     return bad(format!("row {row}: policy target {a} is {t}"));
                 }
                 if t > 0.0 && !l {
-                    return bad(format!("row {row}: policy target puts {t} on illegal action {a}"));
+                    return bad(format!(
+                        "row {row}: policy target puts {t} on illegal action {a}"
+                    ));
                 }
                 sum += t as f64;
             }
@@ -194,9 +196,15 @@ fn compute_losses(
     device: &Device,
 ) -> (Tensor<1>, [f32; 5]) {
     let (b, p) = (batch.batch, shape.policy);
-    let x = Tensor::<2>::from_data(TensorData::new(batch.inputs.clone(), [b, shape.input]), device);
+    let x = Tensor::<2>::from_data(
+        TensorData::new(batch.inputs.clone(), [b, shape.input]),
+        device,
+    );
     let illegal = Tensor::<2, Bool>::from_data(
-        TensorData::new(batch.legal.iter().map(|l| !l).collect::<Vec<bool>>(), [b, p]),
+        TensorData::new(
+            batch.legal.iter().map(|l| !l).collect::<Vec<bool>>(),
+            [b, p],
+        ),
         device,
     );
     let target = Tensor::<2>::from_data(TensorData::new(batch.policy.clone(), [b, p]), device);
@@ -207,8 +215,8 @@ fn compute_losses(
     let logp = log_softmax(logits, 1);
     let policy_loss = (logp.clone() * target).sum_dim(1).mean().neg();
     // BCE with logits, stable form: max(z, 0) - z*y + log(1 + exp(-|z|)).
-    let win_loss = (z.clone().clamp_min(0.0) - z.clone() * win_t + z.abs().neg().exp().log1p())
-        .mean();
+    let win_loss =
+        (z.clone().clamp_min(0.0) - z.clone() * win_t + z.abs().neg().exp().log1p()).mean();
     let margin_loss = (m - margin_t).square().mean();
     let total = policy_loss.clone().mul_scalar(config.policy_weight)
         + win_loss.clone().mul_scalar(config.win_weight)
@@ -302,18 +310,27 @@ impl Trainer {
     /// One optimizer step on `batch`; returns the losses measured before the update.
     ///
     /// # Panics
-    /// If the batch fails [`TrainBatch::check`] (call it first to get a `Result`).
+    /// If the batch fails [`TrainBatch::check`]; [`try_step`](Self::try_step) returns the error
+    /// instead.
     pub fn step(&mut self, batch: &TrainBatch) -> Losses {
-        if let Err(e) = batch.check(&self.header.shape) {
-            panic!("{e}");
-        }
+        self.try_step(batch).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`step`](Self::step) that reports a malformed batch as [`NetError::InvalidBatch`].
+    pub fn try_step(&mut self, batch: &TrainBatch) -> Result<Losses, NetError> {
+        batch.check(&self.header.shape)?;
         let model = self.model.take().expect("model present between steps");
-        let (total, values) =
-            compute_losses(&model, batch, &self.header.shape, &self.config, &self.device);
+        let (total, values) = compute_losses(
+            &model,
+            batch,
+            &self.header.shape,
+            &self.config,
+            &self.device,
+        );
         let grads = GradientsParams::from_grads(total.backward(), &model);
         self.model = Some(self.optim.step(self.config.learning_rate, model, grads));
         self.steps += 1;
-        self.losses_from(values, batch)
+        Ok(self.losses_from(values, batch))
     }
 
     /// The losses on `batch` without training (validation).
@@ -385,9 +402,9 @@ impl Trainer {
     ) -> Result<Self, NetError> {
         let path = path.as_ref();
         let bytes = std::fs::read(path).map_err(|e| NetError::io(path, e))?;
-        let (ckpt, model_bytes, optim_bytes) = format::parse_checkpoint::<TrainConfig>(&bytes)?;
-        NetHeader::new(ckpt.encoding_version, ckpt.shape.clone())
-            .check(encoding_version, shape)?;
+        let sections = format::parse_checkpoint::<TrainConfig>(&bytes)?;
+        let (ckpt, model_bytes, optim_bytes) = (sections.header, sections.model, sections.optim);
+        NetHeader::new(ckpt.encoding_version, ckpt.shape.clone()).check(encoding_version, shape)?;
         let device = Device::flex().autodiff();
         let (header, model) = format::load_model(model_bytes, encoding_version, shape, &device)?;
 
