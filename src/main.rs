@@ -1,6 +1,10 @@
 //! `capicua`: one binary, every mode a subcommand.
 
 mod bench;
+mod engine_cmd;
+mod eval_cmd;
+mod play;
+mod train_cmd;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -16,11 +20,23 @@ struct Cli {
 enum Command {
     /// Fixed-size speed benchmarks; prints a fingerprint of search behaviour.
     Bench(bench::BenchArgs),
+    /// Duplicate matches between players (or a round robin with Elo ratings).
+    Eval(eval_cmd::EvalArgs),
+    /// The engine process: JSON-lines requests on stdin, replies on stdout (docs/protocol.md).
+    Engine(engine_cmd::EngineArgs),
+    /// Play a match in the terminal: you and a bot partner against two bots.
+    Play(play::PlayArgs),
+    /// Self-play training of the network (`--config training/<name>.toml [--resume]`).
+    Train(train_cmd::TrainArgs),
 }
 
 fn main() -> Result<()> {
     let cli = Cli::parse();
     match cli.command {
         Command::Bench(args) => bench::run(args),
+        Command::Eval(args) => eval_cmd::run(args),
+        Command::Engine(args) => engine_cmd::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Train(args) => train_cmd::run(args),
     }
 }

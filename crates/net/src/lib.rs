@@ -10,6 +10,11 @@
 //! - Files: a model file is a burnpack file whose metadata carries a [`NetHeader`] (format name,
 //!   input `encoding_version`, shape); loading checks both and returns a typed [`NetError`]. See
 //!   [`format`] for the layouts.
+//! - [`encoding`]: the input encoding of an information set ([`Observation`],
+//!   [`ENCODING_VERSION`]), shared by inference and training.
+//! - [`NetEvaluator`]: the network as the search's `Evaluator` (priors for PUCT, value at
+//!   leaves), computed by [`FastMlp`], a plain-Rust copy of the weights for batch-1 speed.
+//! - [`bench`]: the speed figures `capicua bench` reports.
 //!
 //! # Example
 //!
@@ -49,13 +54,20 @@
 //! # Ok::<(), capicua_net::NetError>(())
 //! ```
 
+pub mod bench;
+pub mod encoding;
 pub mod error;
+pub mod evaluator;
 pub mod format;
+pub mod mlp;
 pub mod model;
 pub mod network;
 pub mod train;
 
+pub use encoding::{ENCODING_VERSION, INPUT_SIZE, Observation, POLICY_SIZE, margin_scale};
 pub use error::NetError;
+pub use evaluator::{NetEvaluator, RootNoise, SHIPPED_MODEL, load_network, shipped_model_path};
+pub use mlp::FastMlp;
 pub use format::{NetHeader, read_header};
 pub use model::{DEFAULT_HIDDEN, MASKED_LOGIT, ModelShape, PolicyValueModel};
 pub use network::{Evaluation, Network};

@@ -1,0 +1,37 @@
+//! capicua-eval: who is stronger, with error bars.
+//!
+//! - [`spec`]: player specs (`counting`, `heavy`, `name:key=value,...`) and the registry
+//!   that builds players from them, [`PlayerSpec`]; the place to add new kinds of player.
+//! - [`duplicate`]: duplicate matches between two teams ([`run_duplicate`]), every deal
+//!   played twice with the seats swapped, in parallel and reproducible from the seed.
+//! - [`elo`]: round robins with an Elo table and bootstrap error bars ([`run_round_robin`]).
+//! - [`stats`]: means and Student-t intervals; [`report`]: tables and markdown.
+
+pub mod duplicate;
+pub mod elo;
+pub mod report;
+pub mod spec;
+pub mod stats;
+
+use thiserror::Error;
+
+pub use duplicate::{
+    BoardResult, DuplicateConfig, DuplicateRun, DuplicateSummary, PairRecord, Seating, Side, Team,
+    play_pair, run_duplicate, run_pairs,
+};
+pub use elo::{EloRow, RoundRobinConfig, RoundRobinReport, run_round_robin};
+pub use spec::{PlayerSpec, SpecError, SpecParams, split_spec_list};
+
+#[derive(Debug, Error)]
+pub enum EvalError {
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    #[error("rounds must be a positive even number (each deal is played twice), got {0}")]
+    Rounds(u64),
+    #[error("a team has a second player, but with {0} players each team has a single seat")]
+    NoSecondSeat(u8),
+    #[error("a round robin needs at least two players, got {0}")]
+    Players(usize),
+    #[error("cannot start the worker threads: {0}")]
+    Threads(String),
+}

@@ -1,0 +1,156 @@
+//! Speed figures for `capicua bench`: batch-1 and batched inference, net-guided ISMCTS
+//! iterations per second, training samples per second. Each function measures and returns a
+//! number; nothing here is a stored figure.
+
+use std::hint::black_box;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use capicua_engine::Rng;
+use capicua_search::bench::bench_position;
+use capicua_search::{Budget, SearchConfig, SearchRequest, Searcher};
+
+use crate::encoding::{ENCODING_VERSION, INPUT_SIZE, Observation, POLICY_SIZE};
+use crate::evaluator::NetEvaluator;
+use crate::model::ModelShape;
+use crate::network::Network;
+use crate::train::{TrainBatch, TrainConfig, Trainer};
+
+/// Hidden widths of the shipped model's shape (chosen from these benchmarks, see
+/// `training/README.md`).
+pub const BENCH_HIDDEN: [usize; 2] = [256, 128];
+
+/// The shape benchmarks use when no network is given.
+pub fn bench_shape() -> ModelShape {
+    ModelShape::with_hidden(INPUT_SIZE, &BENCH_HIDDEN, POLICY_SIZE)
+}
+
+/// A randomly initialised network of [`bench_shape`].
+pub fn bench_network() -> Network {
+    Network::new(bench_shape(), ENCODING_VERSION, 1).expect("the bench shape is valid")
+}
+
+/// Median seconds per call of `f` over 5 rounds of about `budget / 5` each.
+fn per_call(budget: Duration, mut f: impl FnMut()) -> f64 {
+    for _ in 0..3 {
+        f();
+    }
+    let t = Instant::now();
+    let mut n = 0u64;
+    while t.elapsed() < budget / 20 {
+        f();
+        n += 1;
+    }
+    let per_round = (n * 4).max(1);
+    let mut rounds: Vec<f64> = (0..5)
+        .map(|_| {
+            let t = Instant::now();
+            for _ in 0..per_round {
+                f();
+            }
+            t.elapsed().as_secs_f64() / per_round as f64
+        })
+        .collect();
+    rounds.sort_by(f64::total_cmp);
+    rounds[2]
+}
+
+/// The benchmark position's observation and legal actions.
+fn bench_input() -> (Observation, Vec<usize>) {
+    let info = bench_position();
+    let legal = info
+        .legal_moves()
+        .iter()
+        .filter_map(|m| m.action_index())
+        .collect();
+    (Observation::from_infoset(&info), legal)
+}
+
+/// Microseconds per batch-1 evaluation as the search makes it (encode the observation, the
+/// plain-Rust forward pass, masked softmax).
+pub fn net_batch1_us(network: &Network, budget: Duration) -> f64 {
+    let ev = NetEvaluator::new(network).expect("a network for this encoding");
+    let (obs, legal) = bench_input();
+    let mut priors = [0.0f32; POLICY_SIZE];
+    per_call(budget, || {
+        black_box(ev.evaluate_observation(black_box(&obs), legal.iter().copied(), &mut priors));
+    }) * 1e6
+}
+
+/// Microseconds per batch-1 evaluation through burn (`Network::evaluate`), for comparison.
+pub fn burn_batch1_us(network: &Network, budget: Duration) -> f64 {
+    let (obs, legal) = bench_input();
+    let x = obs.encoded();
+    let mut flags = vec![false; POLICY_SIZE];
+    legal.iter().for_each(|&a| flags[a] = true);
+    per_call(budget, || {
+        black_box(network.evaluate(&x, &flags));
+    }) * 1e6
+}
+
+/// Positions per second through burn at batch size `batch`.
+pub fn burn_batched_per_sec(network: &Network, batch: usize, budget: Duration) -> f64 {
+    let (obs, legal) = bench_input();
+    let x: Vec<f32> = obs.encoded().repeat(batch);
+    let mut flags = vec![false; POLICY_SIZE];
+    legal.iter().for_each(|&a| flags[a] = true);
+    let flags = flags.repeat(batch);
+    batch as f64
+        / per_call(budget, || {
+            black_box(network.evaluate_batch(&x, &flags, batch));
+        })
+}
+
+/// Net-guided ISMCTS iterations per second on one thread, from the search benchmark's
+/// position (after a warm-up search of a tenth of `iterations`).
+pub fn net_ismcts_iters_per_sec(network: &Network, iterations: u64) -> f64 {
+    let info = bench_position();
+    let ev = Arc::new(NetEvaluator::new(network).expect("a network for this encoding"));
+    let config = SearchConfig {
+        threads: 1,
+        ..SearchConfig::default()
+    };
+    let mut searcher = Searcher::with_evaluator(config, ev);
+    let req = |n: u64| SearchRequest {
+        budget: Budget::iterations(n),
+        seed: 7,
+        stop: None,
+        report: None,
+    };
+    searcher
+        .search_with(&info, req((iterations / 10).max(1)))
+        .expect("the bench position is searchable");
+    let start = Instant::now();
+    let res = searcher
+        .search_with(&info, req(iterations))
+        .expect("the bench position is searchable");
+    res.iterations as f64 / start.elapsed().as_secs_f64()
+}
+
+/// Training samples per second (AdamW steps of `batch` samples of the benchmark position with
+/// random targets) for `shape`.
+pub fn train_samples_per_sec(shape: &ModelShape, batch: usize, budget: Duration) -> f64 {
+    let (obs, legal) = bench_input();
+    let x = obs.encoded();
+    let mut rng = Rng::new(3);
+    let mut b = TrainBatch::default();
+    let mut flags = vec![false; POLICY_SIZE];
+    legal.iter().for_each(|&a| flags[a] = true);
+    for _ in 0..batch {
+        let mut target = vec![0.0f32; POLICY_SIZE];
+        target[legal[rng.below(legal.len() as u32) as usize]] = 1.0;
+        b.push(
+            &x,
+            &flags,
+            &target,
+            rng.below(2) as f32,
+            rng.unit() as f32 - 0.5,
+        );
+    }
+    let mut trainer = Trainer::new(shape.clone(), ENCODING_VERSION, TrainConfig::default(), 1)
+        .expect("a valid shape");
+    batch as f64
+        / per_call(budget, || {
+            black_box(trainer.step(&b));
+        })
+}

@@ -1,0 +1,501 @@
+//! The input encoding of an information set: what the network sees, specified once here and
+//! used by inference ([`crate::NetEvaluator`], from a search [`Leaf`]) and by training (from an
+//! [`InfoSet`], through the replay buffer's [`Observation`]s).
+//!
+//! Both paths first build an [`Observation`] by replaying the public moves of the round with the
+//! same tracker ([`Observation::from_infoset`], [`Observation::from_leaf`]), then call the one
+//! [`Observation::encode`]; so the two cannot drift apart.
+//!
+//! # Encoding version 1 ([`ENCODING_VERSION`], [`INPUT_SIZE`] = 336 floats)
+//!
+//! Everything is relative to the seat to move `m`: the *relative seat* of seat `s` is
+//! `(s - m) mod players` (0 = the mover, 1 = the next to play, ...; slots of absent seats stay
+//! 0). Tiles are numbered by `Tile::index` (`a(a+1)/2 + b`, 0..55; a double-six set uses the
+//! first 28).
+//!
+//! | offset | size | feature |
+//! |---|---|---|
+//! | 0 | 55 | own hand: 1 per tile held |
+//! | 55 | 4 × 55 | tiles played, by relative seat: 1 per tile that seat played |
+//! | 275 | 10 | open ends: 1 for each pip showing on an open end (one end's pip once) |
+//! | 285 | 1 | both open ends show the same pip |
+//! | 286 | 1 | no tile played yet (the lead) |
+//! | 287 | 4 | tiles held, by relative seat, divided by the hand size |
+//! | 291 | 1 | boneyard tiles / undealt tiles (0 without a boneyard) |
+//! | 292 | 3 × 10 | public voids of relative seats 1..3: 1 where pip `n` is known absent from that hand (every unplayed tile showing `n` is among the tiles it is publicly known not to hold: passes, draws) |
+//! | 322 | 1 | consecutive passes / players |
+//! | 323 | 4 | match score of each relative seat's side, `min(score, target) / target` |
+//! | 327 | 1 | pending tied rounds, `min(ties, 4) / 4` |
+//! | 328 | 1 | match target, `min(target, 500) / 500` |
+//! | 329 | 1 | set size: 1 for double-nine, 0 for double-six |
+//! | 330 | 3 | players: one-hot 2, 3, 4 |
+//! | 333 | 1 | partners |
+//! | 334 | 1 | draw game (boneyard) |
+//! | 335 | 1 | scored in points a round (not pips) |
+//!
+//! Outputs: policy logits over the 110 actions of `Move::action_index` (two per tile), a win
+//! logit (sigmoid = probability that the mover's side wins the round, a tie counting half) and
+//! the mover's side's expected margin divided by [`margin_scale`] (points won, or minus the
+//! points the winner takes from it).
+
+use capicua_engine::tiles::SUITS;
+use capicua_engine::variant::Scoring;
+use capicua_engine::{InfoSet, LEAD, MatchContext, Move, Rules, Tile, TileSet};
+use capicua_search::Leaf;
+
+/// Version of the feature layout below; stored in every model file and replay buffer.
+pub const ENCODING_VERSION: u32 = 1;
+/// Length of an encoded input.
+pub const INPUT_SIZE: usize = 336;
+/// Number of policy actions (`Move::action_index` is below this).
+pub const POLICY_SIZE: usize = capicua_search::ACTIONS;
+
+/// Offsets of the feature blocks (see the module documentation).
+pub mod offset {
+    pub const HAND: usize = 0;
+    pub const PLAYED: usize = 55;
+    pub const ENDS: usize = 275;
+    pub const SAME_ENDS: usize = 285;
+    pub const LEAD: usize = 286;
+    pub const COUNTS: usize = 287;
+    pub const PILE: usize = 291;
+    pub const VOIDS: usize = 292;
+    pub const PASSES: usize = 322;
+    pub const SCORES: usize = 323;
+    pub const TIES: usize = 327;
+    pub const TARGET: usize = 328;
+    pub const DOUBLE_NINE: usize = 329;
+    pub const PLAYERS: usize = 330;
+    pub const PARTNERS: usize = 333;
+    pub const DRAW: usize = 334;
+    pub const POINTS: usize = 335;
+}
+
+/// Points per unit of the network's margin output: 4 in games scored by points a round, 100
+/// in pip games.
+pub fn margin_scale(rules: &Rules) -> f32 {
+    if rules.scoring == Scoring::Points { 4.0 } else { 100.0 }
+}
+
+/// What the seat to move knows, relative to it: the compact form of an encoded input (the
+/// replay buffer stores these).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct Observation {
+    /// Highest pip of the set (6 or 9).
+    pub max_pip: u8,
+    pub players: u8,
+    pub partners: bool,
+    pub draw: bool,
+    /// Scored in points a round rather than pips.
+    pub points_scoring: bool,
+    pub hand_size: u8,
+    /// Tiles not dealt (boneyard or sleeping).
+    pub undealt: u8,
+    pub target: u32,
+    /// The mover's hand.
+    pub hand: TileSet,
+    /// Tiles played, by relative seat.
+    pub played_by: [TileSet; 4],
+    /// Open ends, `None` before the lead.
+    pub ends: Option<(u8, u8)>,
+    /// Tiles held, by relative seat.
+    pub counts: [u8; 4],
+    /// Boneyard tiles.
+    pub pile: u8,
+    /// Tiles each relative seat is publicly known not to hold (from its passes and draws).
+    pub excluded: [TileSet; 4],
+    /// Consecutive passes.
+    pub passes: u8,
+    /// Match score of each relative seat's side.
+    pub scores: [u32; 4],
+    pub pending_ties: u32,
+}
+
+/// The public course of a round: replays moves as every seat sees them.
+#[derive(Copy, Clone, Debug)]
+struct PublicTracker {
+    players: u8,
+    to_move: u8,
+    ends: [u8; 2],
+    counts: [u8; 4],
+    pile: u8,
+    played_by: [TileSet; 4],
+    excluded: [TileSet; 4],
+    passes: u8,
+    lead_double: bool,
+    last_was_draw: bool,
+}
+
+impl PublicTracker {
+    fn new(rules: &Rules, first: u8) -> Self {
+        let mut counts = [0u8; 4];
+        for c in counts.iter_mut().take(rules.players as usize) {
+            *c = rules.hand_size;
+        }
+        PublicTracker {
+            players: rules.players,
+            to_move: first,
+            ends: [LEAD, LEAD],
+            counts,
+            pile: if rules.draw { rules.undealt() as u8 } else { 0 },
+            played_by: [TileSet::EMPTY; 4],
+            excluded: [TileSet::EMPTY; 4],
+            passes: 0,
+            lead_double: rules.lead_double,
+            last_was_draw: false,
+        }
+    }
+
+    /// The tiles a seat unable to play now is revealed not to hold (as `State::void_revealed`).
+    fn void_revealed(&self) -> TileSet {
+        if self.ends[0] == LEAD {
+            if self.lead_double { capicua_engine::tiles::DOUBLES } else { TileSet(u64::MAX) }
+        } else {
+            SUITS[self.ends[0] as usize].union(SUITS[self.ends[1] as usize])
+        }
+    }
+
+    /// Applies one move; draws may or may not name their tile. Follows `InfoSet::apply`'s
+    /// public bookkeeping of voids.
+    fn apply(&mut self, mv: Move) {
+        let s = self.to_move as usize;
+        match mv {
+            Move::Play { tile, end } => {
+                if self.last_was_draw {
+                    // a seat that drew could fit only the drawn tile
+                    self.excluded[s] = self.void_revealed();
+                }
+                self.counts[s] = self.counts[s].saturating_sub(1);
+                self.played_by[s].insert(tile);
+                if self.ends[0] == LEAD || end == LEAD {
+                    self.ends = [tile.high(), tile.low()];
+                } else {
+                    let other = tile.other(end);
+                    if self.ends[0] == end {
+                        self.ends[0] = other;
+                    } else {
+                        self.ends[1] = other;
+                    }
+                }
+                self.passes = 0;
+                self.to_move = (self.to_move + 1) % self.players;
+                self.last_was_draw = false;
+            }
+            Move::Pass => {
+                self.excluded[s] = self.excluded[s].union(self.void_revealed());
+                self.passes += 1;
+                self.to_move = (self.to_move + 1) % self.players;
+                self.last_was_draw = false;
+            }
+            Move::Draw(_) => {
+                // the drawn tile may be any unseen tile: nothing is certainly absent now
+                self.excluded[s] = TileSet::EMPTY;
+                self.counts[s] += 1;
+                self.pile = self.pile.saturating_sub(1);
+                self.last_was_draw = true;
+            }
+        }
+    }
+
+    fn observation(&self, rules: &Rules, context: &MatchContext, hand: TileSet) -> Observation {
+        let m = self.to_move;
+        let n = rules.players;
+        let mut obs = Observation {
+            max_pip: rules.max_pip,
+            players: n,
+            partners: rules.partners,
+            draw: rules.draw,
+            points_scoring: rules.scoring == Scoring::Points,
+            hand_size: rules.hand_size,
+            undealt: rules.undealt() as u8,
+            target: rules.target,
+            hand,
+            ends: (self.ends[0] != LEAD).then_some((self.ends[0], self.ends[1])),
+            pile: self.pile,
+            passes: self.passes,
+            pending_ties: context.pending_ties,
+            ..Observation::default()
+        };
+        for r in 0..n {
+            let s = ((m + r) % n) as usize;
+            let r = r as usize;
+            obs.played_by[r] = self.played_by[s];
+            obs.counts[r] = self.counts[s];
+            obs.excluded[r] = if r == 0 { TileSet::EMPTY } else { self.excluded[s] };
+            obs.scores[r] = context.scores[rules.side_of(s as u8) as usize];
+        }
+        obs
+    }
+}
+
+impl Observation {
+    /// What `info`'s seat knows (meaningful when it is to move, as in training samples).
+    pub fn from_infoset(info: &InfoSet) -> Observation {
+        let rules = info.rules();
+        let mut t = PublicTracker::new(rules, info.first());
+        for &mv in info.history() {
+            t.apply(mv);
+        }
+        t.observation(rules, info.context(), info.hand())
+    }
+
+    /// What the seat to move at a search leaf knows: the public moves before the root and on
+    /// the path, and its own hand in the leaf's determinization. Equal to
+    /// `from_infoset(&leaf.mover_infoset()?)`, without building that information set.
+    pub fn from_leaf(leaf: &Leaf<'_>) -> Observation {
+        let root = leaf.root;
+        let rules = root.rules();
+        let mut t = PublicTracker::new(rules, root.first());
+        for &mv in root.history().iter().chain(leaf.path) {
+            t.apply(mv);
+        }
+        debug_assert_eq!(t.to_move, leaf.state.to_move);
+        let m = leaf.state.to_move as usize;
+        t.observation(rules, root.context(), leaf.state.hands[m])
+    }
+
+    /// The tiles pip `n` of relative seat `r` is publicly known to lack.
+    fn void_in(&self, r: usize, n: u8) -> bool {
+        let mut played = TileSet::EMPTY;
+        for p in &self.played_by {
+            played = played.union(*p);
+        }
+        let live = SUITS[n as usize].inter(TileSet::full(self.max_pip)).minus(played);
+        live.minus(self.excluded[r]).is_empty()
+    }
+
+    /// Writes the encoding (see the module documentation) into `out` (`INPUT_SIZE` long).
+    pub fn encode(&self, out: &mut [f32]) {
+        use offset::*;
+        assert_eq!(out.len(), INPUT_SIZE, "an encoded input is INPUT_SIZE floats");
+        out.fill(0.0);
+        let set_tiles = |out: &mut [f32], base: usize, tiles: TileSet| {
+            for t in tiles.iter() {
+                out[base + t.index()] = 1.0;
+            }
+        };
+        set_tiles(out, HAND, self.hand);
+        for r in 0..4 {
+            set_tiles(out, PLAYED + 55 * r, self.played_by[r]);
+        }
+        match self.ends {
+            None => out[LEAD] = 1.0,
+            Some((a, b)) => {
+                out[ENDS + a as usize] = 1.0;
+                out[ENDS + b as usize] = 1.0;
+                if a == b {
+                    out[SAME_ENDS] = 1.0;
+                }
+            }
+        }
+        let players = self.players as usize;
+        for r in 0..players.min(4) {
+            out[COUNTS + r] = self.counts[r] as f32 / self.hand_size.max(1) as f32;
+            out[SCORES + r] = self.scores[r].min(self.target) as f32 / self.target.max(1) as f32;
+        }
+        if self.draw && self.undealt > 0 {
+            out[PILE] = self.pile as f32 / self.undealt as f32;
+        }
+        for r in 1..players.min(4) {
+            for n in 0..=self.max_pip {
+                if self.void_in(r, n) {
+                    out[VOIDS + 10 * (r - 1) + n as usize] = 1.0;
+                }
+            }
+        }
+        out[PASSES] = self.passes as f32 / self.players.max(1) as f32;
+        out[TIES] = self.pending_ties.min(4) as f32 / 4.0;
+        out[TARGET] = self.target.min(500) as f32 / 500.0;
+        out[DOUBLE_NINE] = (self.max_pip == 9) as u8 as f32;
+        if (2..=4).contains(&self.players) {
+            out[PLAYERS + players - 2] = 1.0;
+        }
+        out[PARTNERS] = self.partners as u8 as f32;
+        out[DRAW] = self.draw as u8 as f32;
+        out[POINTS] = self.points_scoring as u8 as f32;
+    }
+
+    /// The encoding as a new vector.
+    pub fn encoded(&self) -> Vec<f32> {
+        let mut v = vec![0.0; INPUT_SIZE];
+        self.encode(&mut v);
+        v
+    }
+}
+
+/// Legal-action flags (`POLICY_SIZE` long) of a list of legal moves: plays only (a pass or a
+/// draw is always the only legal move and has no action).
+pub fn legal_actions(legal: &[Move], out: &mut [bool]) {
+    out.fill(false);
+    for mv in legal {
+        if let Some(a) = mv.action_index() {
+            out[a] = true;
+        }
+    }
+}
+
+/// Legal actions as a 128-bit mask (bit `a` for action `a`).
+pub fn legal_mask(legal: &[Move]) -> u128 {
+    legal
+        .iter()
+        .filter_map(|m| m.action_index())
+        .fold(0u128, |m, a| m | 1u128 << a)
+}
+
+/// The tile of an action index.
+pub fn action_tile(action: usize) -> Tile {
+    Tile::from_index(action / 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use capicua_engine::{Match, Rng, Sampler, State};
+
+    fn t(a: u8, b: u8) -> Tile {
+        Tile::new(a, b)
+    }
+
+    /// A hand-built `cuban` position seen by seat 2 (seat 1 led), with the expected features
+    /// written out by hand from the table in the module documentation.
+    #[test]
+    fn hand_built_position_matches_the_written_vector() {
+        let rules = Rules::cuban();
+        let hand: TileSet = [
+            t(6, 4),
+            t(9, 9),
+            t(9, 0),
+            t(8, 3),
+            t(7, 7),
+            t(5, 5),
+            t(5, 0),
+            t(3, 1),
+            t(2, 2),
+            t(0, 0),
+        ]
+        .into_iter()
+        .collect();
+        let context = MatchContext {
+            scores: [40, 75, 0, 0],
+            pending_ties: 1,
+        };
+        let mut info = InfoSet::new(&rules, 2, 1, hand)
+            .unwrap()
+            .with_context(context);
+        for mv in [
+            Move::play(t(6, 6), LEAD), // seat 1 leads
+            Move::play(t(6, 4), 6),    // seat 2 (us): ends 6 | 4 -> 4, 6
+            Move::Pass,                // seat 3: void in 4 and 6
+            Move::play(t(4, 2), 4),    // seat 0: ends 6, 2
+            Move::play(t(6, 1), 6),    // seat 1: ends 1, 2
+        ] {
+            info.apply(mv).unwrap();
+        }
+        assert_eq!(info.to_move(), 2);
+
+        let mut expected = vec![0.0f32; INPUT_SIZE];
+        // own hand: 9-9, 9-0, 8-3, 7-7, 5-5, 5-0, 3-1, 2-2, 0-0
+        for i in [54, 45, 39, 35, 20, 15, 7, 5, 0] {
+            expected[i] = 1.0;
+        }
+        expected[55 + 25] = 1.0; // relative seat 0 (seat 2) played 6-4
+        expected[55 + 110 + 12] = 1.0; // relative seat 2 (seat 0) played 4-2
+        expected[55 + 165 + 27] = 1.0; // relative seat 3 (seat 1) played 6-6
+        expected[55 + 165 + 22] = 1.0; // ... and 6-1
+        expected[276] = 1.0; // open end 1
+        expected[277] = 1.0; // open end 2
+        expected[287] = 0.9; // we hold 9
+        expected[288] = 1.0; // seat 3 holds 10
+        expected[289] = 0.9; // seat 0 holds 9
+        expected[290] = 0.8; // seat 1 holds 8
+        expected[292 + 4] = 1.0; // seat 3 (relative 1) is void in 4
+        expected[292 + 6] = 1.0; // ... and in 6
+        expected[323] = 0.4; // our side's score 40 / 100
+        expected[324] = 0.75; // seat 3's side: 75 / 100
+        expected[325] = 0.4; // seat 0: our side
+        expected[326] = 0.75; // seat 1: their side
+        expected[327] = 0.25; // one pending tie
+        expected[328] = 0.2; // target 100 / 500
+        expected[329] = 1.0; // double-nine
+        expected[332] = 1.0; // four players
+        expected[333] = 1.0; // partners
+
+        let got = Observation::from_infoset(&info).encoded();
+        for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
+            assert!((g - e).abs() < 1e-6, "feature {i}: got {g}, expected {e}");
+        }
+    }
+
+    /// Random positions of several variants: the observation agrees with the engine's own
+    /// information set, and the leaf path agrees with the information-set path.
+    #[test]
+    fn leaf_and_infoset_observations_agree() {
+        let mut checked = 0;
+        for variant in ["cuban", "cuban-d6", "cutthroat-3", "cutthroat-2-draw", "lankford-4", "chiva-3"] {
+            let rules = Rules::preset(variant).unwrap();
+            for game in 0..12u64 {
+                let mut rng = Rng::new(game * 31 + variant.len() as u64);
+                let round_no = rng.below(3);
+                let m = Match::new(&rules, game);
+                let _ = round_no;
+                let mut round = m.deal_round();
+                let steps = rng.below(20);
+                for _ in 0..steps {
+                    if round.is_over() {
+                        break;
+                    }
+                    let legal = round.legal_moves();
+                    let mv = legal[rng.below(legal.len() as u32) as usize];
+                    round.play(mv).unwrap();
+                }
+                if round.is_over() {
+                    continue;
+                }
+                let seat = round.to_move();
+                let ctx = MatchContext {
+                    scores: [rng.below(120), rng.below(120), rng.below(9), 3],
+                    pending_ties: rng.below(3),
+                };
+                let root = round.infoset(seat).with_context(ctx);
+                let obs = Observation::from_infoset(&root);
+                // agreement with the engine's bookkeeping
+                let n = rules.players;
+                for r in 0..n {
+                    let s = (seat + r) % n;
+                    assert_eq!(obs.played_by[r as usize], root.played_by(s));
+                    assert_eq!(obs.counts[r as usize], root.counts()[s as usize]);
+                    if r > 0 {
+                        assert_eq!(obs.excluded[r as usize], root.excluded(s), "{variant}");
+                    }
+                }
+                assert_eq!(obs.ends, root.ends());
+                assert_eq!(obs.pile, root.pile_count());
+                assert_eq!(obs.hand, root.hand());
+
+                let sampler = Sampler::new(&root).unwrap();
+                for _ in 0..4 {
+                    let mut state: State = sampler.sample(&mut rng).unwrap();
+                    let mut path = Vec::new();
+                    for _ in 0..rng.below(8) {
+                        if state.is_over() {
+                            break;
+                        }
+                        let mv = state.random_move(&mut rng);
+                        state.apply(mv);
+                        path.push(mv);
+                    }
+                    if state.is_over() {
+                        continue;
+                    }
+                    let leaf = Leaf { root: &root, path: &path, state: &state };
+                    let from_leaf = Observation::from_leaf(&leaf);
+                    let mover = leaf.mover_infoset().unwrap();
+                    assert_eq!(from_leaf, Observation::from_infoset(&mover), "{variant} game {game}");
+                    assert_eq!(from_leaf.encoded(), Observation::from_infoset(&mover).encoded());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "only {checked} leaves checked");
+    }
+}

@@ -1,0 +1,284 @@
+//! The network as the search's [`Evaluator`]: priors over the legal plays drive PUCT, and the
+//! value heads replace the rollout at leaves.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use capicua_engine::Rng;
+use capicua_search::{Evaluation, Evaluator, Leaf, LeafValue};
+
+use crate::encoding::{ENCODING_VERSION, INPUT_SIZE, Observation, POLICY_SIZE, margin_scale};
+use crate::error::NetError;
+use crate::format::read_header;
+use crate::mlp::FastMlp;
+use crate::model::{MARGIN_COLUMN, WIN_COLUMN};
+use crate::network::Network;
+
+/// Dirichlet noise mixed into the root priors (self-play exploration):
+/// `prior = (1 - epsilon) * prior + epsilon * Dir(alpha)` over the root's legal plays.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct RootNoise {
+    pub alpha: f64,
+    pub epsilon: f64,
+}
+
+/// A network evaluating search leaves from what the seat to move knows ([`Observation::from_leaf`]).
+#[derive(Clone, Debug)]
+pub struct NetEvaluator {
+    mlp: Arc<FastMlp>,
+    name: String,
+    noise: Option<RootNoise>,
+}
+
+impl NetEvaluator {
+    /// Wraps a network made for this crate's encoding.
+    pub fn new(network: &Network) -> Result<NetEvaluator, NetError> {
+        let h = network.header();
+        if h.encoding_version != ENCODING_VERSION {
+            return Err(NetError::EncodingMismatch {
+                file: h.encoding_version,
+                expected: ENCODING_VERSION,
+            });
+        }
+        if h.shape.input != INPUT_SIZE || h.shape.policy != POLICY_SIZE {
+            let mut expected = h.shape.clone();
+            expected.input = INPUT_SIZE;
+            expected.policy = POLICY_SIZE;
+            return Err(NetError::ShapeMismatch {
+                file: h.shape.clone(),
+                expected,
+            });
+        }
+        Ok(NetEvaluator {
+            mlp: Arc::new(FastMlp::new(network)),
+            name: format!("net:{}", h.shape),
+            noise: None,
+        })
+    }
+
+    /// Loads a model file (any hidden widths; input and policy sizes and the encoding version
+    /// must be this build's).
+    pub fn load(path: impl AsRef<Path>) -> Result<NetEvaluator, NetError> {
+        let network = load_network(path)?;
+        NetEvaluator::new(&network)
+    }
+
+    /// The same network with Dirichlet noise on the root priors.
+    pub fn with_root_noise(mut self, noise: Option<RootNoise>) -> NetEvaluator {
+        self.noise = noise;
+        self
+    }
+
+    /// Evaluates an observation: priors over `legal` actions (written into `priors`, zero
+    /// elsewhere), win probability and scaled margin of the mover's side.
+    pub fn evaluate_observation(
+        &self,
+        obs: &Observation,
+        legal: impl Iterator<Item = usize> + Clone,
+        priors: &mut [f32; POLICY_SIZE],
+    ) -> (f32, f32) {
+        let mut x = [0.0f32; INPUT_SIZE];
+        obs.encode(&mut x);
+        let mut raw = [0.0f32; POLICY_SIZE + 2];
+        self.mlp.forward(&x, &mut raw);
+        priors.fill(0.0);
+        let max = legal
+            .clone()
+            .map(|a| raw[a])
+            .fold(f32::NEG_INFINITY, f32::max);
+        if max.is_finite() {
+            let mut sum = 0.0;
+            for a in legal.clone() {
+                let e = (raw[a] - max).exp();
+                priors[a] = e;
+                sum += e;
+            }
+            for a in legal {
+                priors[a] /= sum;
+            }
+        }
+        let win = 1.0 / (1.0 + (-raw[POLICY_SIZE + WIN_COLUMN]).exp());
+        (win, raw[POLICY_SIZE + MARGIN_COLUMN])
+    }
+}
+
+/// Loads a model file for this crate's encoding, taking the hidden widths from its header.
+/// A file for another encoding version, input or policy size is refused with
+/// [`NetError::EncodingMismatch`] / [`NetError::ShapeMismatch`].
+pub fn load_network(path: impl AsRef<Path>) -> Result<Network, NetError> {
+    let path = path.as_ref();
+    let header = read_header(path)?;
+    let mut expected = header.shape.clone();
+    expected.input = INPUT_SIZE;
+    expected.policy = POLICY_SIZE;
+    Network::load(path, ENCODING_VERSION, &expected)
+}
+
+/// Where the shipped model lives, relative to the working directory or to a directory above
+/// the executable (`target/release/capicua` finds `models/` at the repository's root).
+pub const SHIPPED_MODEL: &str = "models/capicua.bpk";
+
+/// The shipped model's file, if there is one: `SHIPPED_MODEL` under the working directory,
+/// else under the nearest directory above the executable that holds it.
+pub fn shipped_model_path() -> Option<PathBuf> {
+    let here = PathBuf::from(SHIPPED_MODEL);
+    if here.is_file() {
+        return Some(here);
+    }
+    let exe = std::env::current_exe().ok()?;
+    exe.ancestors()
+        .skip(1)
+        .map(|d| d.join(SHIPPED_MODEL))
+        .find(|p| p.is_file())
+}
+
+impl Evaluator for NetEvaluator {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn gives_priors(&self) -> bool {
+        true
+    }
+
+    fn evaluate(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
+        let obs = Observation::from_leaf(leaf);
+        let moves = leaf.legal_moves();
+        let legal = moves.iter().filter_map(|m| m.action_index());
+        let (win, margin) = self.evaluate_observation(&obs, legal.clone(), &mut out.priors);
+        if let (Some(noise), true) = (self.noise, leaf.path.is_empty()) {
+            let actions: Vec<usize> = legal.collect();
+            if actions.len() > 1 {
+                let d = dirichlet(noise.alpha, actions.len(), rng);
+                for (a, x) in actions.iter().zip(d) {
+                    out.priors[*a] = ((1.0 - noise.epsilon) * out.priors[*a] as f64
+                        + noise.epsilon * x) as f32;
+                }
+            }
+        }
+        let rules = leaf.root.rules();
+        out.value = LeafValue::Estimate {
+            side: rules.side_of(leaf.state.to_move),
+            win: win as f64,
+            margin: (margin * margin_scale(rules)) as f64,
+        };
+    }
+}
+
+/// A sample of the symmetric Dirichlet distribution with `n` components.
+pub fn dirichlet(alpha: f64, n: usize, rng: &mut Rng) -> Vec<f64> {
+    let mut x: Vec<f64> = (0..n).map(|_| gamma(alpha, rng)).collect();
+    let sum: f64 = x.iter().sum();
+    if sum > 0.0 && sum.is_finite() {
+        x.iter_mut().for_each(|v| *v /= sum);
+    } else {
+        x.iter_mut().for_each(|v| *v = 1.0 / n as f64);
+    }
+    x
+}
+
+/// Gamma(shape, 1) by Marsaglia and Tsang, boosted for shapes below 1.
+fn gamma(shape: f64, rng: &mut Rng) -> f64 {
+    if shape < 1.0 {
+        let u = rng.unit().max(f64::MIN_POSITIVE);
+        return gamma(shape + 1.0, rng) * u.powf(1.0 / shape);
+    }
+    let d = shape - 1.0 / 3.0;
+    let c = 1.0 / (9.0 * d).sqrt();
+    loop {
+        let z = normal(rng);
+        let v = 1.0 + c * z;
+        if v <= 0.0 {
+            continue;
+        }
+        let v = v * v * v;
+        let u = rng.unit();
+        if u < 1.0 - 0.0331 * z.powi(4) || u.max(f64::MIN_POSITIVE).ln() < 0.5 * z * z + d * (1.0 - v + v.ln()) {
+            return d * v;
+        }
+    }
+}
+
+/// A standard normal sample (Box-Muller).
+fn normal(rng: &mut Rng) -> f64 {
+    let u1 = rng.unit().max(f64::MIN_POSITIVE);
+    let u2 = rng.unit();
+    (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::ModelShape;
+    use capicua_engine::{Match, Rules};
+    use capicua_search::{Budget, SearchConfig, SearchRequest, Searcher};
+
+    fn net(hidden: &[usize], seed: u64) -> Network {
+        Network::new(
+            ModelShape::with_hidden(INPUT_SIZE, hidden, POLICY_SIZE),
+            ENCODING_VERSION,
+            seed,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn fast_mlp_matches_burn() {
+        for hidden in [&[][..], &[16][..], &[64, 32][..], &[256, 128][..]] {
+            let n = net(hidden, 5);
+            let fast = FastMlp::new(&n);
+            let rules = Rules::cuban();
+            let round = Match::new(&rules, 11).deal_round();
+            let x = Observation::from_infoset(&round.infoset(round.to_move())).encoded();
+            let reference = n.raw_outputs(&x, 1);
+            let mut out = vec![0.0; POLICY_SIZE + 2];
+            fast.forward(&x, &mut out);
+            for (a, b) in out.iter().zip(&reference) {
+                assert!((a - b).abs() < 1e-4 * (1.0 + b.abs()), "{hidden:?}: {a} vs {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn guides_a_search() {
+        let ev = Arc::new(NetEvaluator::new(&net(&[32, 32], 2)).unwrap());
+        let rules = Rules::cuban();
+        let round = Match::new(&rules, 3).deal_round();
+        let info = round.infoset(round.to_move());
+        let search = |ev: Arc<NetEvaluator>| {
+            let mut s = Searcher::with_evaluator(SearchConfig::default(), ev);
+            s.search_with(
+                &info,
+                SearchRequest { budget: Budget::iterations(300), seed: 9, stop: None, report: None },
+            )
+            .unwrap()
+        };
+        let r1 = search(ev.clone());
+        let r2 = search(ev.clone());
+        assert_eq!(r1.moves, r2.moves, "reproducible");
+        assert_eq!(r1.iterations, 300);
+        let priors: Vec<f32> = r1.moves.iter().map(|m| m.prior.expect("PUCT priors")).collect();
+        assert!((priors.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+        // Root noise changes the priors, still a distribution.
+        let noisy = Arc::new((*ev).clone().with_root_noise(Some(RootNoise { alpha: 0.3, epsilon: 0.5 })));
+        let r3 = search(noisy);
+        let p3: Vec<f32> = r3.moves.iter().map(|m| m.prior.unwrap()).collect();
+        assert_ne!(p3, priors);
+        assert!((p3.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn dirichlet_is_a_distribution() {
+        let mut rng = Rng::new(4);
+        for alpha in [0.03, 0.3, 1.0, 3.0] {
+            let mut mean = vec![0.0; 5];
+            for _ in 0..2000 {
+                let d = dirichlet(alpha, 5, &mut rng);
+                assert!((d.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+                assert!(d.iter().all(|x| (0.0..=1.0).contains(x)));
+                mean.iter_mut().zip(&d).for_each(|(m, x)| *m += x / 2000.0);
+            }
+            assert!(mean.iter().all(|m| (m - 0.2).abs() < 0.04), "{alpha}: {mean:?}");
+        }
+    }
+}

@@ -1,0 +1,32 @@
+//! capicua-protocol: the engine process that frontends, tournament managers and test
+//! harnesses drive over JSON lines (the contract is `shared/protocol.md`; the project's own
+//! account, with its extensions and a worked session, is `docs/protocol.md`).
+//!
+//! - [`framing`]: lines of at most 1 MiB; [`engine::frame`] turns one into a request.
+//! - [`fields`]: typed fields with paths for errors (`position.moves[3]`); [`error`]: codes.
+//! - [`position`]: the position object checked against the variant; [`referee`]: the
+//!   referee's full view; [`variants`]: variants, overrides and the `rules` reply.
+//! - [`engine::Engine`]: one request in, its reply out (options live here, no game state).
+//! - [`think`]: `go` and `beliefs` on the search; [`model`]: the `model` option and the plug
+//!   point of the network evaluator.
+//! - [`server::serve`]: the process: a reader that honours `stop`/`quit` at once and a worker.
+//! - [`bench`]: ping latency and search speed as the protocol sees them.
+
+pub mod bench;
+pub mod engine;
+pub mod error;
+pub mod fields;
+pub mod framing;
+pub mod model;
+pub mod options;
+pub mod position;
+pub mod referee;
+pub mod reply;
+pub mod server;
+pub mod think;
+pub mod variants;
+
+pub use engine::{Engine, Envelope, Framed, Kind, frame};
+pub use error::{ErrorCode, RequestError};
+pub use reply::Reply;
+pub use server::serve;

@@ -1,0 +1,347 @@
+//! The `referee` request: the engine as the table's referee, seeing every hand as dealt.
+
+use capicua_engine::{
+    Deal, EndKind, Lead, MatchScore, Round, RoundResult, Rules, Tile, TileSet, notation,
+};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::error::RequestError;
+use crate::fields::Obj;
+use crate::position::{
+    ends_array, move_error, parse_context, parse_move, parse_seat, parse_tile, tiles_count,
+};
+use crate::variants;
+
+/// The `result` of a finished round.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct RoundOutcome {
+    /// `"domino"` or `"blocked"`.
+    pub end: EndKind,
+    /// The winning side, `None` for a tie.
+    pub winner: Option<u8>,
+    pub points: u32,
+    /// The match score after the round, per side.
+    pub scores: Vec<u32>,
+    pub match_over: bool,
+    /// Who leads the next round, `None` where a team chooses, the next deal decides, or the
+    /// match is over (`next_lead` says which).
+    pub next_first: Option<u8>,
+    /// Extension: `"seat"`, `"side_chooses"`, `"deal"` or `"match_over"`.
+    pub next_lead: &'static str,
+    /// Extension: tied rounds pending after this one (the next position's `pending_ties`).
+    pub pending_ties: u32,
+    /// Extension: the pips left in each seat's hand.
+    pub pips: Vec<u32>,
+}
+
+/// The `referee` reply without its `type` and `id`.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct RefereeView {
+    pub to_move: u8,
+    pub ends: Vec<u8>,
+    pub legal: Vec<String>,
+    pub result: Option<RoundOutcome>,
+}
+
+/// The outcome of a finished round in a match whose score before it is `scores` (per side)
+/// with `pending_ties` tied rounds before it.
+pub fn outcome(
+    rules: &Rules,
+    res: &RoundResult,
+    first: u8,
+    scores: &[u32],
+    pending_ties: u32,
+) -> RoundOutcome {
+    let mut ms = MatchScore::from_scores(rules, scores, pending_ties);
+    let rs = ms.record(rules, res, first);
+    let match_over = rs.match_winner.is_some();
+    let (next_first, next_lead) = match rs.next {
+        _ if match_over => (None, "match_over"),
+        Lead::Seat(s) => (Some(s), "seat"),
+        Lead::SideChooses { .. } => (None, "side_chooses"),
+        Lead::Deal => (None, "deal"),
+    };
+    RoundOutcome {
+        end: res.end,
+        winner: res.winner,
+        points: rs.points,
+        scores: rs.scores,
+        match_over,
+        next_first,
+        next_lead,
+        pending_ties: ms.pending_ties,
+        pips: res.pips[..rules.players as usize].to_vec(),
+    }
+}
+
+/// A round rebuilt from a referee request, with its match context.
+pub struct Table {
+    pub rules: Rules,
+    pub round: Round,
+    pub scores: Vec<u32>,
+    pub pending_ties: u32,
+}
+
+impl Table {
+    pub fn view(&self) -> RefereeView {
+        let st = self.round.state();
+        let legal = self
+            .round
+            .legal_moves()
+            .iter()
+            .map(|&m| notation(m, st.ends()))
+            .collect();
+        let result = self.round.result().map(|res| {
+            outcome(
+                &self.rules,
+                &res,
+                self.round.first(),
+                &self.scores,
+                self.pending_ties,
+            )
+        });
+        RefereeView {
+            to_move: st.to_move,
+            ends: ends_array(st.ends()),
+            legal,
+            result,
+        }
+    }
+}
+
+/// Checks a referee request (the request object itself) and replays its moves.
+pub fn parse_table(o: &Obj<'_>) -> Result<Table, RequestError> {
+    let (_, rules) = variants::resolve(
+        o.opt_str("variant")?,
+        &o.field("variant"),
+        o.opt_object("rules")?,
+        &o.field("rules"),
+    )?;
+    let first = parse_seat(o, "first", &rules)?;
+
+    let hands_path = o.field("hands");
+    let hands_list = o.array("hands")?;
+    if hands_list.len() != rules.players as usize {
+        return Err(RequestError::bad_field(
+            hands_path.as_str(),
+            format!(
+                "expected {} hands, one per seat, got {}",
+                rules.players,
+                hands_list.len()
+            ),
+        ));
+    }
+    let mut seen = TileSet::EMPTY;
+    let mut hands = [TileSet::EMPTY; 4];
+    for (s, h) in hands_list.iter().enumerate() {
+        let hp = hands_path.index(s);
+        let Value::Array(tiles) = h else {
+            return Err(RequestError::bad_field(
+                hp.as_str(),
+                "expected an array of tiles",
+            ));
+        };
+        for (i, t) in tiles.iter().enumerate() {
+            let p = hp.index(i);
+            let tile = parse_tile(t, &p, &rules)?;
+            if seen.contains(tile) {
+                return Err(RequestError::illegal(
+                    p.as_str(),
+                    format!("tile {tile} is dealt twice"),
+                ));
+            }
+            seen.insert(tile);
+            hands[s].insert(tile);
+        }
+        if hands[s].len() != rules.hand_size as u32 {
+            return Err(RequestError::illegal(
+                hp.as_str(),
+                format!(
+                    "seat {s} holds {}, the variant deals {}",
+                    tiles_count(hands[s].len()),
+                    rules.hand_size
+                ),
+            ));
+        }
+    }
+    let rest = rules.set().minus(seen);
+    let pile: Vec<Tile> = if rules.draw {
+        let bp = o.field("boneyard");
+        let list = o.array("boneyard")?;
+        let mut pile = Vec::with_capacity(list.len());
+        let mut in_pile = TileSet::EMPTY;
+        for (i, t) in list.iter().enumerate() {
+            let p = bp.index(i);
+            let tile = parse_tile(t, &p, &rules)?;
+            if seen.contains(tile) || in_pile.contains(tile) {
+                return Err(RequestError::illegal(
+                    p.as_str(),
+                    format!("tile {tile} is dealt twice"),
+                ));
+            }
+            in_pile.insert(tile);
+            pile.push(tile);
+        }
+        if in_pile != rest {
+            return Err(RequestError::illegal(
+                bp.as_str(),
+                format!(
+                    "the boneyard must hold the {} tiles not dealt, in drawing order",
+                    rest.len()
+                ),
+            ));
+        }
+        pile
+    } else {
+        // without a boneyard the undealt tiles sleep and are never used: no order to give
+        rest.iter().collect()
+    };
+
+    let forced = match o.get("forced_lead") {
+        None => None,
+        Some(v) => {
+            let p = o.field("forced_lead");
+            let t = parse_tile(v, &p, &rules)?;
+            if !hands[first as usize].contains(t) {
+                return Err(RequestError::illegal(
+                    p.as_str(),
+                    "the leader does not hold the forced lead",
+                ));
+            }
+            Some(t)
+        }
+    };
+    let deal = Deal { hands, pile };
+    let mut round = Round::new(&rules, deal, first, forced)
+        .map_err(|e| RequestError::illegal(hands_path.as_str(), e.to_string()))?;
+
+    let moves_path = o.field("moves");
+    let moves = o.opt_array("moves")?.map(Vec::as_slice).unwrap_or(&[]);
+    for (i, m) in moves.iter().enumerate() {
+        let p = moves_path.index(i);
+        let spec = parse_move(m, &p, &rules)?;
+        if round.is_over() {
+            return Err(move_error(capicua_engine::MoveError::RoundOver, &p));
+        }
+        let mv = round.resolve(spec).map_err(|e| move_error(e, &p))?;
+        round.play(mv).map_err(|e| move_error(e, &p))?;
+    }
+    let ctx = parse_context(o, &rules)?;
+    Ok(Table {
+        rules,
+        round,
+        scores: ctx.scores[..rules.sides()].to_vec(),
+        pending_ties: ctx.pending_ties,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fields::Path;
+    use capicua_engine::{Match, Move};
+    use serde_json::json;
+
+    fn tiles(s: TileSet) -> Vec<String> {
+        s.iter().map(|t| t.to_string()).collect()
+    }
+
+    /// Plays random rounds of every variant through the referee request, move by move, and
+    /// checks each reply against the engine's own referee.
+    #[test]
+    fn agrees_with_the_engine_on_random_rounds() {
+        let mut rng = capicua_engine::Rng::new(7);
+        for (vi, v) in capicua_engine::VARIANTS.iter().enumerate() {
+            let rules = Rules::preset(v).unwrap();
+            for k in 0..4 {
+                let m = Match::new(&rules, 100 + vi as u64 * 10 + k);
+                let mut round = m.deal_round();
+                let hands: Vec<Vec<String>> = (0..rules.players as usize)
+                    .map(|s| tiles(round.deal().hands[s]))
+                    .collect();
+                let boneyard: Vec<String> =
+                    round.deal().pile.iter().map(|t| t.to_string()).collect();
+                let mut moves: Vec<String> = Vec::new();
+                loop {
+                    let mut req = json!({"variant": v, "first": round.first(), "hands": hands, "moves": moves});
+                    if rules.draw {
+                        req["boneyard"] = json!(boneyard);
+                    }
+                    if let Some(t) = round.forced_lead() {
+                        req["forced_lead"] = json!(t.to_string());
+                    }
+                    let root = Path::root();
+                    let table = parse_table(&Obj::of(&req, &root).unwrap()).unwrap();
+                    let view = table.view();
+                    assert_eq!(view.to_move, round.to_move());
+                    let want: Vec<String> = round
+                        .legal_moves()
+                        .iter()
+                        .map(|&m| notation(m, round.state().ends()))
+                        .collect();
+                    assert_eq!(view.legal, want);
+                    if round.is_over() {
+                        let r = view.result.unwrap();
+                        let res = round.result().unwrap();
+                        assert_eq!(r.winner, res.winner);
+                        assert_eq!(r.points, res.points(&rules, 0));
+                        assert!(view.legal.is_empty());
+                        break;
+                    }
+                    assert!(view.result.is_none());
+                    let legal = round.legal_moves();
+                    let mv = legal[rng.below(legal.len() as u32) as usize];
+                    let text = notation(mv, round.state().ends());
+                    // other seats' draws may be written without the tile
+                    let text = if matches!(mv, Move::Draw(_)) && rng.below(2) == 0 {
+                        "draw".into()
+                    } else {
+                        text
+                    };
+                    round.play(mv).unwrap();
+                    moves.push(text);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn errors() {
+        let rules = Rules::cuban();
+        let round = Match::new(&rules, 1).deal_round();
+        let hands: Vec<Vec<String>> = (0..4).map(|s| tiles(round.deal().hands[s])).collect();
+        let root = Path::root();
+        let run = |req: Value| {
+            parse_table(&Obj::of(&req, &root).unwrap())
+                .err()
+                .map(|e| (e.code.as_str(), e.field))
+        };
+        let mut h2 = hands.clone();
+        h2[2][3] = h2[1][0].clone();
+        assert_eq!(
+            run(json!({"first": 0, "hands": h2})),
+            Some(("illegal_position", Some("hands[2][3]".into())))
+        );
+        assert_eq!(
+            run(json!({"first": 0, "hands": hands[..3]})),
+            Some(("bad_field", Some("hands".into())))
+        );
+        assert_eq!(
+            run(json!({"first": 9, "hands": hands})),
+            Some(("bad_field", Some("first".into())))
+        );
+        assert_eq!(
+            run(json!({"first": 0, "hands": hands, "moves": ["pass"]})),
+            Some(("illegal_position", Some("moves[0]".into())))
+        );
+        assert_eq!(
+            run(json!({"first": 0, "hands": hands, "scores": [1, 2]})),
+            None
+        );
+        assert_eq!(
+            run(json!({"variant": "lankford-2", "first": 0, "hands": [["6-6"], ["5-5"]]})),
+            Some(("illegal_position", Some("hands[0]".into())))
+        );
+    }
+}

@@ -1,0 +1,91 @@
+//! The search speed benchmark that `capicua bench` reports: ISMCTS iterations per second from
+//! the opening position of a fixed `cuban` deal, random rollouts.
+
+use std::time::Instant;
+
+use capicua_engine::{Deal, InfoSet, Rng, Round, Rules, notation};
+
+use crate::config::{Budget, SearchConfig};
+use crate::search::{SearchRequest, Searcher};
+
+/// Seed of the benchmark's deal (fixed: the position must not change between releases).
+pub const BENCH_DEAL_SEED: u64 = 20_240_601;
+
+/// What the benchmark measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchBench {
+    pub iters_per_sec: f64,
+    pub iterations: u64,
+    pub seconds: f64,
+    pub threads: usize,
+    /// The chosen move, in protocol notation.
+    pub best: String,
+    /// A hash of the chosen move and every root move's visit count: equal fingerprints mean
+    /// the same search (exactly reproducible with one thread).
+    pub fingerprint: u64,
+    /// Tree nodes at the end.
+    pub nodes: usize,
+}
+
+/// The opening position of the benchmark: the fixed `cuban` deal, seen by the seat that leads.
+pub fn bench_position() -> InfoSet {
+    let rules = Rules::cuban();
+    let mut rng = Rng::new(BENCH_DEAL_SEED);
+    let deal = loop {
+        let d = Deal::random(&rules, &mut rng);
+        if !rules.needs_redeal(&d.hands) {
+            break d;
+        }
+    };
+    let (first, forced) = rules.lead_by_deal(&deal.hands, |n| rng.below(n));
+    let round = Round::new(&rules, deal, first, forced).expect("a random deal is valid");
+    round.infoset(first)
+}
+
+/// Runs `iterations` ISMCTS iterations (random rollouts, `threads` threads, fixed seed) from
+/// [`bench_position`] after a warm-up search of a tenth of that (which sizes the tree arenas,
+/// as in a player's later moves), and times the second search.
+pub fn ismcts_iters_per_sec(iterations: u64, threads: usize, seed: u64) -> SearchBench {
+    let info = bench_position();
+    let config = SearchConfig {
+        threads: threads.max(1),
+        seed,
+        ..SearchConfig::default()
+    };
+    let mut searcher = Searcher::new(config);
+    let warm = SearchRequest {
+        budget: Budget::iterations((iterations / 10).max(1)),
+        seed,
+        stop: None,
+        report: None,
+    };
+    searcher
+        .search_with(&info, warm)
+        .expect("the bench position is searchable");
+    let req = SearchRequest {
+        budget: Budget::iterations(iterations),
+        seed,
+        stop: None,
+        report: None,
+    };
+    let start = Instant::now();
+    let res = searcher
+        .search_with(&info, req)
+        .expect("the bench position is searchable");
+    let seconds = start.elapsed().as_secs_f64();
+    let mut fingerprint = 0xcbf2_9ce4_8422_2325u64;
+    let mut eat = |x: u64| fingerprint = (fingerprint ^ x).wrapping_mul(0x0000_0100_0000_01b3);
+    eat(crate::tree::action_key(res.best) as u64);
+    for m in &res.moves {
+        eat(m.visits);
+    }
+    SearchBench {
+        iters_per_sec: res.iterations as f64 / seconds,
+        iterations: res.iterations,
+        seconds,
+        threads: threads.max(1),
+        best: notation(res.best, info.ends()),
+        fingerprint,
+        nodes: res.nodes,
+    }
+}

@@ -1,0 +1,648 @@
+//! Behaviour of the searches: legal answers, no peeking, stop flag, reproducibility, reports,
+//! evaluators with priors and batches, and leaf information sets.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use capicua_engine::{Deal, InfoSet, Match, Move, Player, Rng, Round, Rules, Sampler};
+use capicua_search::{
+    Algorithm, Budget, Evaluation, Evaluator, IsmctsPlayer, Leaf, LeafValue, PimcPlayer, Report,
+    RolloutPolicy, SearchConfig, SearchRequest, SearchResult, Searcher,
+};
+
+const VARIANTS: &[&str] = &[
+    "cuban",
+    "cuban-d6",
+    "jamaican",
+    "cutthroat-3",
+    "cutthroat-2-draw",
+    "lankford-2",
+    "chiva-3",
+];
+
+fn req(iters: u64, seed: u64) -> SearchRequest<'static> {
+    SearchRequest {
+        budget: Budget::iterations(iters),
+        seed,
+        stop: None,
+        report: None,
+    }
+}
+
+/// A round of `variant` from a random deal, played at random for up to `moves` moves.
+fn random_round(rules: &Rules, rng: &mut Rng, moves: usize) -> Round {
+    let m = Match::new(rules, rng.next_u64());
+    let mut round = m.deal_round();
+    for _ in 0..moves {
+        if round.is_over() {
+            break;
+        }
+        let legal = round.legal_moves();
+        let mv = legal[rng.below(legal.len() as u32) as usize];
+        round.play(mv).unwrap();
+    }
+    round
+}
+
+/// Decision points (more than one legal move) of random rounds of `variant`.
+fn decision_points(variant: &str, seed: u64, count: usize) -> Vec<(Round, InfoSet)> {
+    let rules = Rules::preset(variant).unwrap();
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let depth = rng.below(30) as usize;
+        let round = random_round(&rules, &mut rng, depth);
+        if round.is_over() || round.legal_moves().len() < 2 {
+            continue;
+        }
+        let info = round.infoset(round.to_move());
+        out.push((round, info));
+    }
+    out
+}
+
+fn assert_legal(round: &Round, info: &InfoSet, res: &SearchResult, what: &str) {
+    assert!(
+        info.legal_moves().contains(res.best),
+        "{what}: {} not legal",
+        res.best
+    );
+    let mut r = round.clone();
+    r.play(res.best)
+        .unwrap_or_else(|e| panic!("{what}: referee refused {}: {e}", res.best));
+    let legal: Vec<Move> = info.legal_moves().to_vec();
+    assert_eq!(
+        res.moves.iter().map(|m| m.mv).collect::<Vec<_>>(),
+        legal,
+        "{what}: stats per legal move"
+    );
+}
+
+/// Priors that favour the first legal move; a constant value.
+struct FavourFirst {
+    batch: usize,
+    calls: AtomicUsize,
+    largest_batch: AtomicUsize,
+}
+
+impl FavourFirst {
+    fn new(batch: usize) -> FavourFirst {
+        FavourFirst {
+            batch,
+            calls: AtomicUsize::new(0),
+            largest_batch: AtomicUsize::new(0),
+        }
+    }
+}
+
+impl Evaluator for FavourFirst {
+    fn name(&self) -> String {
+        "favour-first".into()
+    }
+    fn gives_priors(&self) -> bool {
+        true
+    }
+    fn evaluate(&self, leaf: &Leaf<'_>, _rng: &mut Rng, out: &mut Evaluation) {
+        self.calls.fetch_add(1, Ordering::Relaxed);
+        out.priors = [0.0; capicua_search::ACTIONS];
+        let legal = leaf.legal_moves();
+        let n = legal.len();
+        for (i, mv) in legal.iter().enumerate() {
+            if let Some(a) = mv.action_index() {
+                out.priors[a] = if i == 0 {
+                    0.9
+                } else {
+                    0.1 / (n - 1).max(1) as f32
+                };
+            }
+        }
+        let side = leaf.root.rules().side_of(leaf.to_move());
+        out.value = LeafValue::Estimate {
+            side,
+            win: 0.5,
+            margin: 0.0,
+        };
+    }
+    fn batch_size(&self) -> usize {
+        self.batch
+    }
+    fn evaluate_batch(&self, leaves: &[Leaf<'_>], rng: &mut Rng, out: &mut [Evaluation]) {
+        self.largest_batch
+            .fetch_max(leaves.len(), Ordering::Relaxed);
+        for (l, o) in leaves.iter().zip(out.iter_mut()) {
+            self.evaluate(l, rng, o);
+        }
+    }
+}
+
+#[test]
+fn every_returned_move_is_legal() {
+    for (v, variant) in VARIANTS.iter().enumerate() {
+        for (k, (round, info)) in decision_points(variant, 100 + v as u64, 12)
+            .into_iter()
+            .enumerate()
+        {
+            let what = format!("{variant} #{k}");
+            let configs = [
+                SearchConfig {
+                    budget: Budget::iterations(150),
+                    ..SearchConfig::default()
+                },
+                SearchConfig {
+                    budget: Budget::iterations(150),
+                    rollout: RolloutPolicy::Heuristic,
+                    threads: 2,
+                    ..SearchConfig::default()
+                },
+                SearchConfig {
+                    budget: Budget::iterations(150),
+                    algorithm: Algorithm::Pimc { worlds: 5 },
+                    ..SearchConfig::default()
+                },
+                SearchConfig {
+                    budget: Budget::iterations(150),
+                    max_nodes: 40,
+                    ..SearchConfig::default()
+                },
+            ];
+            for c in configs {
+                let res = Searcher::new(c.clone())
+                    .search_with(&info, req(150, k as u64))
+                    .unwrap();
+                assert_legal(&round, &info, &res, &what);
+                assert_eq!(res.iterations, 150, "{what} {c:?}");
+                assert_eq!(
+                    res.moves.iter().map(|m| m.visits).sum::<u64>(),
+                    150,
+                    "{what}: one root child per iteration"
+                );
+            }
+            for batch in [1, 6] {
+                let ev = Arc::new(FavourFirst::new(batch));
+                let mut s = Searcher::with_evaluator(SearchConfig::default(), ev.clone());
+                let res = s.search_with(&info, req(120, k as u64)).unwrap();
+                assert_legal(&round, &info, &res, &format!("{what} puct batch {batch}"));
+                assert!(ev.largest_batch.load(Ordering::Relaxed) <= batch);
+            }
+        }
+    }
+}
+
+#[test]
+fn forced_moves_return_at_once() {
+    let rules = Rules::preset("lankford-2").unwrap();
+    let mut rng = Rng::new(9);
+    let mut found = 0;
+    while found < 5 {
+        let depth = rng.below(20) as usize;
+        let round = random_round(&rules, &mut rng, depth);
+        if round.is_over() || round.legal_moves().len() != 1 {
+            continue;
+        }
+        let info = round.infoset(round.to_move());
+        let res = Searcher::new(SearchConfig::default())
+            .search(&info)
+            .unwrap();
+        assert_eq!(res.iterations, 0);
+        assert!(info.legal_moves().contains(res.best));
+        found += 1;
+    }
+}
+
+#[test]
+fn errors_for_positions_it_cannot_search() {
+    let (round, info) = decision_points("cuban", 3, 1).pop().unwrap();
+    let other = round.infoset((round.to_move() + 1) % 4);
+    let mut s = Searcher::new(SearchConfig::default());
+    assert!(matches!(
+        s.search(&other),
+        Err(capicua_search::SearchError::NotToMove { .. })
+    ));
+    let none = SearchRequest {
+        budget: Budget::default(),
+        seed: 0,
+        stop: None,
+        report: None,
+    };
+    assert!(matches!(
+        s.search_with(&info, none),
+        Err(capicua_search::SearchError::Config(_))
+    ));
+}
+
+/// A second referee round whose hidden hands differ but whose information set for `seat` is
+/// the same: dealt hands rebuilt from a sampled determinization (no-draw variants).
+fn twin_round(round: &Round, seat: u8, rng: &mut Rng) -> Round {
+    let info = round.infoset(seat);
+    let rules = *round.rules();
+    let sampler = Sampler::new(&info).unwrap();
+    loop {
+        let (hands, pile) = sampler.sample_hands(rng).unwrap();
+        if hands == round.state().hands {
+            continue;
+        }
+        let mut dealt = hands;
+        for (p, h) in dealt.iter_mut().enumerate().take(rules.players as usize) {
+            *h = h.union(info.played_by(p as u8));
+        }
+        let deal = Deal {
+            hands: dealt,
+            pile: pile.iter().collect(),
+        };
+        let mut twin = Round::new(&rules, deal, round.first(), None).unwrap();
+        for &mv in round.history() {
+            twin.play(mv).unwrap();
+        }
+        return twin;
+    }
+}
+
+#[test]
+fn search_never_peeks_at_hidden_hands() {
+    for variant in ["cuban", "cutthroat-3", "cuban-d6"] {
+        let mut rng = Rng::new(77);
+        for (k, (round, info)) in decision_points(variant, 41, 6).into_iter().enumerate() {
+            let seat = info.seat();
+            let twin = twin_round(&round, seat, &mut rng);
+            assert_ne!(twin.state().hands, round.state().hands);
+            let twin_info = twin.infoset(seat);
+            assert_eq!(
+                (twin_info.hand(), twin_info.history()),
+                (info.hand(), info.history())
+            );
+            for algorithm in [Algorithm::Ismcts, Algorithm::Pimc { worlds: 4 }] {
+                let c = SearchConfig {
+                    algorithm,
+                    ..SearchConfig::default()
+                };
+                let mut a = Searcher::new(c.clone())
+                    .search_with(&info, req(400, k as u64))
+                    .unwrap();
+                let mut b = Searcher::new(c)
+                    .search_with(&twin_info, req(400, k as u64))
+                    .unwrap();
+                a.elapsed = Duration::ZERO;
+                b.elapsed = Duration::ZERO;
+                assert_eq!(a, b, "{variant} #{k} {algorithm:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn one_thread_is_reproducible() {
+    let (_, info) = decision_points("cuban", 5, 1).pop().unwrap();
+    let c = SearchConfig::default();
+    let mut s = Searcher::new(c.clone());
+    let mut a = s.search_with(&info, req(3000, 11)).unwrap();
+    // the same searcher again (its arena reused), and a fresh one
+    let mut b = s.search_with(&info, req(3000, 11)).unwrap();
+    let mut f = Searcher::new(c.clone())
+        .search_with(&info, req(3000, 11))
+        .unwrap();
+    let mut d = Searcher::new(c).search_with(&info, req(3000, 12)).unwrap();
+    for r in [&mut a, &mut b, &mut f, &mut d] {
+        r.elapsed = Duration::ZERO;
+    }
+    assert_eq!(a, b);
+    assert_eq!(a, f);
+    assert_ne!(a.moves, d.moves, "another seed searches differently");
+    // PIMC assigns worlds to threads, so its counts do not depend on the thread count
+    let p = |threads| {
+        let c = SearchConfig {
+            algorithm: Algorithm::Pimc { worlds: 6 },
+            threads,
+            ..SearchConfig::default()
+        };
+        let r = Searcher::new(c).search_with(&info, req(1200, 3)).unwrap();
+        r.moves.iter().map(|m| m.visits).collect::<Vec<_>>()
+    };
+    assert_eq!(p(1), p(2));
+}
+
+#[test]
+fn stop_flag_ends_the_search_within_milliseconds() {
+    let (_, info) = decision_points("cuban", 8, 1).pop().unwrap();
+    for (threads, algorithm) in [
+        (1, Algorithm::Ismcts),
+        (2, Algorithm::Ismcts),
+        (2, Algorithm::Pimc { worlds: 3 }),
+    ] {
+        let stop = Arc::new(AtomicBool::new(false));
+        let raised = Arc::new(Mutex::new(None::<Instant>));
+        let (s2, r2) = (stop.clone(), raised.clone());
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(60));
+            *r2.lock().unwrap() = Some(Instant::now());
+            s2.store(true, Ordering::Relaxed);
+        });
+        let c = SearchConfig {
+            threads,
+            algorithm,
+            ..SearchConfig::default()
+        };
+        let budget = Budget {
+            iterations: None,
+            time: Some(Duration::from_secs(30)),
+        };
+        let res = Searcher::new(c)
+            .search_with(
+                &info,
+                SearchRequest {
+                    budget,
+                    seed: 1,
+                    stop: Some(&stop),
+                    report: None,
+                },
+            )
+            .unwrap();
+        let returned = Instant::now();
+        raiser.join().unwrap();
+        let lag = returned - raised.lock().unwrap().expect("raised");
+        assert!(res.stopped);
+        assert!(res.iterations > 0);
+        assert!(
+            lag < Duration::from_millis(25),
+            "{threads} threads {algorithm:?}: returned {lag:?} after the stop"
+        );
+        assert!(info.legal_moves().contains(res.best));
+    }
+}
+
+#[test]
+fn time_budget_and_reports() {
+    let (_, info) = decision_points("cuban", 21, 1).pop().unwrap();
+    let mut snapshots: Vec<(u64, u64)> = Vec::new();
+    let mut cb =
+        |r: &SearchResult| snapshots.push((r.iterations, r.moves.iter().map(|m| m.visits).sum()));
+    let start = Instant::now();
+    let res = Searcher::new(SearchConfig {
+        threads: 2,
+        ..SearchConfig::default()
+    })
+    .search_with(
+        &info,
+        SearchRequest {
+            budget: Budget::time(Duration::from_millis(200)),
+            seed: 2,
+            stop: None,
+            report: Some(Report {
+                every: Duration::from_millis(30),
+                callback: &mut cb,
+            }),
+        },
+    )
+    .unwrap();
+    let took = start.elapsed();
+    assert!(
+        took >= Duration::from_millis(200) && took < Duration::from_millis(400),
+        "{took:?}"
+    );
+    assert!(snapshots.len() >= 3, "{} reports", snapshots.len());
+    assert!(
+        snapshots.windows(2).all(|w| w[0].0 <= w[1].0),
+        "iterations grow: {snapshots:?}"
+    );
+    assert!(snapshots.last().unwrap().0 <= res.iterations);
+    assert_eq!(
+        res.moves.iter().map(|m| m.visits).sum::<u64>(),
+        res.iterations
+    );
+}
+
+#[test]
+fn priors_steer_puct() {
+    let (_, info) = decision_points("cuban", 31, 1).pop().unwrap();
+    let ev = Arc::new(FavourFirst::new(1));
+    let res = Searcher::with_evaluator(SearchConfig::default(), ev.clone())
+        .search_with(&info, req(400, 1))
+        .unwrap();
+    assert_eq!(res.best, info.legal_moves()[0]);
+    let p = res.moves[0].prior.expect("a prior at the root");
+    assert!((p - 0.9).abs() < 1e-6, "{p}");
+    // the first iteration evaluates the root itself
+    assert_eq!(res.moves.iter().map(|m| m.visits).sum::<u64>(), 399);
+    assert_eq!(ev.calls.load(Ordering::Relaxed), 400);
+    // with equal values, visits follow the priors
+    assert!(res.moves[0].visits > 200, "{:?}", res.moves);
+}
+
+/// Compares the rebuilt information set of a leaf's mover with the referee's.
+fn same_view(a: &InfoSet, b: &InfoSet, what: &str, dealt_too: bool) {
+    assert_eq!(a.seat(), b.seat(), "{what}");
+    assert_eq!(a.hand(), b.hand(), "{what}");
+    assert_eq!(
+        (
+            a.ends(),
+            a.to_move(),
+            a.counts(),
+            a.pile_count(),
+            a.played()
+        ),
+        (
+            b.ends(),
+            b.to_move(),
+            b.counts(),
+            b.pile_count(),
+            b.played()
+        ),
+        "{what}"
+    );
+    for s in 0..a.rules().players {
+        assert_eq!(a.excluded(s), b.excluded(s), "{what}: voids of {s}");
+        assert_eq!(a.played_by(s), b.played_by(s), "{what}");
+    }
+    assert_eq!(a.context(), b.context(), "{what}");
+    if dealt_too {
+        assert_eq!(a.dealt(), b.dealt(), "{what}");
+        assert_eq!(a.history(), b.history(), "{what}");
+    } else {
+        let public = |i: &InfoSet| -> Vec<Move> {
+            i.history()
+                .iter()
+                .map(|&m| {
+                    if matches!(m, Move::Draw(_)) {
+                        Move::Draw(None)
+                    } else {
+                        m
+                    }
+                })
+                .collect()
+        };
+        assert_eq!(public(a), public(b), "{what}");
+    }
+}
+
+#[test]
+fn leaf_infoset_is_what_the_mover_knows() {
+    for variant in VARIANTS {
+        let rules = Rules::preset(variant).unwrap();
+        let draw = rules.draw;
+        for (k, (round, info)) in decision_points(variant, 500, 15).into_iter().enumerate() {
+            // the true state is one determinization; play on from it as a search would
+            let mut rng = Rng::new(k as u64);
+            let mut after = round.clone();
+            let steps = rng.below(8) as usize;
+            for _ in 0..steps {
+                if after.is_over() {
+                    break;
+                }
+                let legal = after.legal_moves();
+                after
+                    .play(legal[rng.below(legal.len() as u32) as usize])
+                    .unwrap();
+            }
+            if after.is_over() {
+                continue;
+            }
+            let path = &after.history()[round.history().len()..];
+            let leaf = Leaf {
+                root: &info,
+                path,
+                state: after.state(),
+            };
+            let mover = leaf.to_move();
+            let rebuilt = leaf
+                .mover_infoset()
+                .unwrap_or_else(|e| panic!("{variant} #{k}: {e}"));
+            let referee = after.infoset(mover);
+            // in draw games another seat's draws before the root are not known to the searcher
+            let exact = !draw || mover == info.seat();
+            same_view(&rebuilt, &referee, &format!("{variant} #{k}"), exact);
+            assert_eq!(leaf.legal_moves().to_vec(), referee.legal_moves().to_vec());
+            assert_eq!(
+                rebuilt.legal_moves().to_vec(),
+                referee.legal_moves().to_vec()
+            );
+        }
+    }
+}
+
+#[test]
+fn players_play_whole_rounds() {
+    let rules = Rules::cuban();
+    let mut m = Match::new(&rules, 4);
+    let mut a = IsmctsPlayer::from_spec("iters=200").unwrap();
+    let mut b = PimcPlayer::from_spec("iters=200,worlds=4").unwrap();
+    let mut c = IsmctsPlayer::from_spec("iters=100,rollout=heuristic,threads=2").unwrap();
+    let mut d = PimcPlayer::new(SearchConfig {
+        budget: Budget::iterations(100),
+        ..SearchConfig::default()
+    });
+    assert_eq!(a.name(), "ismcts:iters=200");
+    assert_eq!(d.worlds(), capicua_search::config::DEFAULT_WORLDS);
+    let mut players: [&mut dyn Player; 4] = [&mut a, &mut b, &mut c, &mut d];
+    let (round, _) = m.play_round(&mut players);
+    assert!(round.is_over());
+    assert!(a.last_result().is_some());
+    assert!(IsmctsPlayer::from_spec("model=net.bpk").is_err());
+    assert!(IsmctsPlayer::from_spec("worlds=3").is_err());
+}
+
+#[test]
+fn players_answer_the_same_situation_the_same_way() {
+    let (_, info) = decision_points("cuban", 61, 1).pop().unwrap();
+    let mut a = IsmctsPlayer::from_spec("iters=500,seed=3").unwrap();
+    let mut b = IsmctsPlayer::from_spec("iters=500,seed=3").unwrap();
+    let first = a.choose(&info);
+    let _ = b.choose(&decision_points("cuban", 62, 1).pop().unwrap().1);
+    assert_eq!(b.choose(&info), first);
+    assert_eq!(
+        a.last_result().unwrap().moves,
+        b.last_result().unwrap().moves
+    );
+}
+
+#[test]
+fn a_domino_in_hand_is_a_certain_win() {
+    // positions where the seat to move holds one tile that fits both (different) ends: either
+    // play ends the round won
+    let rules = Rules::cuban();
+    let mut rng = Rng::new(2);
+    let mut found = 0;
+    for _ in 0..20_000 {
+        let mut round = Match::new(&rules, rng.next_u64()).deal_round();
+        while !round.is_over() && found < 5 {
+            let s = round.to_move();
+            let legal = round.legal_moves();
+            if round.state().hands[s as usize].len() == 1 && legal.len() == 2 {
+                found += 1;
+                let res = Searcher::new(SearchConfig::default())
+                    .search_with(&round.infoset(s), req(200, 1))
+                    .unwrap();
+                for m in &res.moves {
+                    assert_eq!(m.win, Some(1.0), "{:?}", res.moves);
+                    assert!(m.margin.unwrap() >= 0.0 && m.reward.unwrap() >= 0.5);
+                }
+            }
+            round
+                .play(legal[rng.below(legal.len() as u32) as usize])
+                .unwrap();
+        }
+        if found == 5 {
+            return;
+        }
+    }
+    panic!("found only {found} positions");
+}
+
+#[test]
+fn registry_specs_print_canonically_and_build_named_players() {
+    use capicua_search::SearchPlayerSpec;
+    let pairs = |s: &str| -> Vec<(String, String)> {
+        s.split(',')
+            .filter(|p| !p.is_empty())
+            .map(|p| {
+                let (k, v) = p.split_once('=').unwrap();
+                (k.to_string(), v.to_string())
+            })
+            .collect()
+    };
+    for (name, params, canonical) in [
+        ("ismcts", "", "ismcts"),
+        ("ismcts", "threads=1,iters=2000", "ismcts:iters=2000"),
+        ("ismcts", "iters=10000", "ismcts"),
+        ("pimc", "worlds=20,iters=1000", "pimc:iters=1000"),
+        (
+            "pimc",
+            "worlds=8,rollout=heuristic",
+            "pimc:rollout=heuristic,worlds=8",
+        ),
+    ] {
+        let spec = SearchPlayerSpec::from_pairs(name, &pairs(params)).unwrap();
+        assert_eq!(spec.to_string(), canonical);
+        assert_eq!(spec.build(5).name(), canonical);
+        let again = canonical.split_once(':').map_or("", |(_, p)| p);
+        assert_eq!(
+            SearchPlayerSpec::from_pairs(name, &pairs(again)).unwrap(),
+            spec
+        );
+    }
+    let err = SearchPlayerSpec::from_pairs("ismcts", &pairs("model=x.bpk")).unwrap_err();
+    assert_eq!(err.into_parts().0, "model");
+    let (key, value, _) = SearchPlayerSpec::from_pairs("ismcts", &pairs("iters=0"))
+        .unwrap_err()
+        .into_parts();
+    assert_eq!((key.as_str(), value.as_str()), ("iters", "0"));
+    // the runner's seed decides the player's choices
+    let (_, info) = decision_points("cuban", 71, 1).pop().unwrap();
+    let spec = SearchPlayerSpec::from_pairs("ismcts", &pairs("iters=300")).unwrap();
+    let (mut a, mut b) = (spec.build(1), spec.build(1));
+    assert_eq!(a.choose(&info), b.choose(&info));
+}
+
+#[test]
+fn a_searcher_can_move_to_a_search_thread() {
+    fn send<T: Send>(_: &T) {}
+    let (_, info) = decision_points("cuban", 81, 1).pop().unwrap();
+    let mut s = Searcher::new(SearchConfig::default());
+    send(&s);
+    // the engine process runs `go` on its own thread and keeps the searcher for the next one
+    let handle = std::thread::spawn(move || {
+        let r = s.search_with(&info, req(500, 1)).unwrap();
+        (s, r)
+    });
+    let (_s, r) = handle.join().unwrap();
+    assert_eq!(r.iterations, 500);
+}

@@ -1,0 +1,196 @@
+//! The training configuration: one TOML file per run (`training/<name>.toml`).
+
+use std::path::{Path, PathBuf};
+
+use capicua_engine::Rules;
+use capicua_net::{ModelShape, TrainConfig, INPUT_SIZE, POLICY_SIZE};
+use serde::{Deserialize, Serialize};
+
+use crate::error::TrainError;
+
+/// A whole run's configuration. Every field is stored in the run directory at the start, and a
+/// resumed run must be given the same configuration (it refuses another).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunConfig {
+    /// The run's name (its directory under `runs_dir`).
+    pub name: String,
+    /// Variant preset (`Rules::preset`).
+    pub variant: String,
+    /// Seed of every random choice of the run.
+    pub seed: u64,
+    /// Where runs live; relative paths are relative to the config file's directory.
+    #[serde(default = "default_runs_dir")]
+    pub runs_dir: PathBuf,
+    /// Generations to run in all (a generation: self-play, training, gating, maybe evaluation).
+    pub generations: u64,
+    pub model: ModelConfig,
+    pub selfplay: SelfPlayConfig,
+    pub train: TrainSection,
+    pub gating: GatingConfig,
+    pub eval: EvalConfig,
+}
+
+fn default_runs_dir() -> PathBuf {
+    PathBuf::from("runs")
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModelConfig {
+    /// Hidden layer widths.
+    pub hidden: Vec<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SelfPlayConfig {
+    /// Whole matches per generation.
+    pub matches: u64,
+    /// Stop a match after this many rounds (0: play to the target).
+    #[serde(default)]
+    pub max_rounds: u32,
+    /// Search iterations per decision.
+    pub iterations: u64,
+    /// PUCT exploration constant.
+    pub c_puct: f64,
+    /// Dirichlet noise on the root priors.
+    pub dirichlet_alpha: f64,
+    pub dirichlet_epsilon: f64,
+    /// Moves are sampled from visits^(1/temperature) for the first `temperature_moves` decisions
+    /// of each round, then the most visited is played.
+    pub temperature: f64,
+    pub temperature_moves: u32,
+    /// Worker threads (0: one per core).
+    #[serde(default)]
+    pub threads: usize,
+    /// Until a network passes gating, self-play and gating use plain ISMCTS (random rollouts,
+    /// UCB1) as the best player; otherwise the freshly initialised network starts as the best.
+    #[serde(default = "yes")]
+    pub bootstrap: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrainSection {
+    pub batch_size: usize,
+    /// Each new sample is used about this many times (sets the steps per generation).
+    pub reuse: f64,
+    /// Training draws from the newest `window` samples.
+    pub window: usize,
+    pub learning_rate: f64,
+    pub weight_decay: f32,
+    #[serde(default)]
+    pub grad_clip_norm: Option<f32>,
+    #[serde(default = "one")]
+    pub policy_weight: f32,
+    #[serde(default = "one")]
+    pub win_weight: f32,
+    #[serde(default = "one")]
+    pub margin_weight: f32,
+    /// Samples held out of the newest generation to measure the value error.
+    #[serde(default = "default_validation")]
+    pub validation: usize,
+}
+
+fn one() -> f32 {
+    1.0
+}
+
+fn default_validation() -> usize {
+    256
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GatingConfig {
+    /// Gate every this many generations (0: never; the best stays what it is).
+    pub every: u64,
+    /// Rounds of the duplicate match (even).
+    pub rounds: u64,
+    /// Search iterations per decision for both sides.
+    pub iterations: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EvalConfig {
+    /// Evaluate every this many generations (0: never).
+    pub every: u64,
+    /// Rounds of each duplicate match (even).
+    pub rounds: u64,
+    /// Search iterations per decision of the net-guided player and of plain ISMCTS.
+    pub iterations: u64,
+}
+
+impl RunConfig {
+    /// Reads and checks a TOML file; `runs_dir` becomes relative to the file's directory.
+    pub fn load(path: &Path) -> Result<RunConfig, TrainError> {
+        let text = std::fs::read_to_string(path).map_err(|e| TrainError::io(path, e))?;
+        let mut c: RunConfig = toml::from_str(&text)
+            .map_err(|e| TrainError::Config(format!("{}: {e}", path.display())))?;
+        if c.runs_dir.is_relative() {
+            let base = path.parent().unwrap_or(Path::new("."));
+            c.runs_dir = base.join(&c.runs_dir);
+        }
+        c.validate()?;
+        Ok(c)
+    }
+
+    pub fn validate(&self) -> Result<(), TrainError> {
+        let bad = |s: &str| Err(TrainError::Config(s.to_string()));
+        self.rules()?;
+        if self.name.is_empty() || self.name.contains(['/', '\\']) {
+            return bad("name must be a plain directory name");
+        }
+        if self.model.hidden.contains(&0) {
+            return bad("model.hidden: a layer has width 0");
+        }
+        if self.selfplay.matches == 0 || self.selfplay.iterations == 0 {
+            return bad("selfplay.matches and selfplay.iterations must be positive");
+        }
+        if !(self.selfplay.temperature > 0.0) {
+            return bad("selfplay.temperature must be positive");
+        }
+        if self.train.batch_size == 0 || self.train.window == 0 || !(self.train.reuse > 0.0) {
+            return bad("train.batch_size, train.window and train.reuse must be positive");
+        }
+        for (what, rounds) in [("gating", self.gating.rounds), ("eval", self.eval.rounds)] {
+            if rounds == 0 || rounds % 2 != 0 {
+                return Err(TrainError::Config(format!(
+                    "{what}.rounds must be a positive even number"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn rules(&self) -> Result<Rules, TrainError> {
+        Rules::preset(&self.variant).map_err(|e| TrainError::Config(format!("variant: {e}")))
+    }
+
+    pub fn shape(&self) -> ModelShape {
+        ModelShape::with_hidden(INPUT_SIZE, &self.model.hidden, POLICY_SIZE)
+    }
+
+    pub fn train_config(&self) -> TrainConfig {
+        TrainConfig {
+            learning_rate: self.train.learning_rate,
+            weight_decay: self.train.weight_decay,
+            grad_clip_norm: self.train.grad_clip_norm,
+            policy_weight: self.train.policy_weight,
+            win_weight: self.train.win_weight,
+            margin_weight: self.train.margin_weight,
+            ..TrainConfig::default()
+        }
+    }
+
+    /// The run's directory.
+    pub fn run_dir(&self) -> PathBuf {
+        self.runs_dir.join(&self.name)
+    }
+}

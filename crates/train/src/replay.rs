@@ -1,0 +1,320 @@
+//! The replay buffer on disk: one file per generation of self-play, each written atomically.
+//!
+//! # File layout (little-endian)
+//!
+//! ```text
+//! 0   8  magic "CAPIRPLY"
+//! 8   4  file version (1)
+//! 12  4  input encoding version (capicua_net::ENCODING_VERSION)
+//! 16  8  number of samples N
+//! 24  8  rounds played to produce them
+//! 32  8  self-play seconds (f64)
+//! 40  .. N records
+//! end 8  checksum of every byte before it
+//! ```
+//!
+//! A record stores the [`Observation`] (not its 336-float encoding: about 150 bytes instead of
+//! 1,344), the legal actions and the search's visit distribution over them, and the value
+//! targets:
+//!
+//! ```text
+//! u64 hand, 4 × u64 played_by, 4 × u64 excluded      (relative seats)
+//! u8 end a, u8 end b (255, 255 before the lead)
+//! 4 × u8 counts, u8 pile, u8 passes
+//! 4 × u32 scores, u32 pending ties
+//! u8 max_pip, u8 players, u8 flags (1 partners, 2 draw, 4 points), u8 hand_size,
+//! u8 undealt, u32 target
+//! u128 legal actions (bit a = action a)
+//! legal.count_ones() × u16 policy target in ascending action order, summing to 65535
+//! u8 outcome (0 loss, 1 tie, 2 win for the mover's side), f32 scaled margin
+//! ```
+
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use capicua_engine::TileSet;
+use capicua_net::{ENCODING_VERSION, Observation, POLICY_SIZE};
+
+use crate::error::TrainError;
+
+const MAGIC: &[u8; 8] = b"CAPIRPLY";
+const FILE_VERSION: u32 = 1;
+
+/// One training sample.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    pub obs: Observation,
+    /// Legal actions (bit `a` for action `a`).
+    pub legal: u128,
+    /// Visit share of each legal action, ascending action order, quantised to sum 65535.
+    pub policy: Vec<u16>,
+    /// 0 loss, 1 tie, 2 win for the mover's side.
+    pub outcome: u8,
+    /// The mover's side's margin divided by `margin_scale`.
+    pub margin: f32,
+}
+
+impl Sample {
+    /// Quantises a distribution over the legal actions (ascending order) to u16 shares that
+    /// sum to exactly 65535 (largest remainders).
+    pub fn quantise(probs: &[f64]) -> Vec<u16> {
+        let total: f64 = probs.iter().sum();
+        let scaled: Vec<f64> = probs
+            .iter()
+            .map(|p| if total > 0.0 { p / total * 65535.0 } else { 65535.0 / probs.len() as f64 })
+            .collect();
+        let mut q: Vec<u16> = scaled.iter().map(|x| x.floor() as u16).collect();
+        let mut left = 65535 - q.iter().map(|&x| x as u32).sum::<u32>();
+        let mut order: Vec<usize> = (0..q.len()).collect();
+        order.sort_by(|&a, &b| (scaled[b] - scaled[b].floor()).total_cmp(&(scaled[a] - scaled[a].floor())));
+        for &i in order.iter().cycle() {
+            if left == 0 {
+                break;
+            }
+            q[i] += 1;
+            left -= 1;
+        }
+        q
+    }
+
+    /// The policy target as a `POLICY_SIZE` distribution and legal flags.
+    pub fn policy_target(&self, target: &mut [f32], legal: &mut [bool]) {
+        target.fill(0.0);
+        legal.fill(false);
+        let mut k = 0;
+        for (a, flag) in legal.iter_mut().enumerate().take(POLICY_SIZE) {
+            if self.legal >> a & 1 == 1 {
+                *flag = true;
+                target[a] = self.policy[k] as f32 / 65535.0;
+                k += 1;
+            }
+        }
+    }
+
+    /// The win target: 1 win, 0.5 tie, 0 loss.
+    pub fn win_target(&self) -> f32 {
+        self.outcome as f32 / 2.0
+    }
+
+    fn write(&self, out: &mut Vec<u8>) {
+        let o = &self.obs;
+        out.extend_from_slice(&o.hand.0.to_le_bytes());
+        for t in o.played_by.iter().chain(&o.excluded) {
+            out.extend_from_slice(&t.0.to_le_bytes());
+        }
+        let (a, b) = o.ends.unwrap_or((255, 255));
+        out.extend_from_slice(&[a, b]);
+        out.extend_from_slice(&o.counts);
+        out.extend_from_slice(&[o.pile, o.passes]);
+        for s in o.scores {
+            out.extend_from_slice(&s.to_le_bytes());
+        }
+        out.extend_from_slice(&o.pending_ties.to_le_bytes());
+        let flags = o.partners as u8 | (o.draw as u8) << 1 | (o.points_scoring as u8) << 2;
+        out.extend_from_slice(&[o.max_pip, o.players, flags, o.hand_size, o.undealt]);
+        out.extend_from_slice(&o.target.to_le_bytes());
+        out.extend_from_slice(&self.legal.to_le_bytes());
+        for p in &self.policy {
+            out.extend_from_slice(&p.to_le_bytes());
+        }
+        out.push(self.outcome);
+        out.extend_from_slice(&self.margin.to_le_bytes());
+    }
+
+    fn read(r: &mut Reader<'_>) -> Result<Sample, String> {
+        let mut o = Observation {
+            hand: TileSet(r.u64()?),
+            ..Observation::default()
+        };
+        for i in 0..4 {
+            o.played_by[i] = TileSet(r.u64()?);
+        }
+        for i in 0..4 {
+            o.excluded[i] = TileSet(r.u64()?);
+        }
+        let (a, b) = (r.u8()?, r.u8()?);
+        o.ends = if a == 255 { None } else { Some((a, b)) };
+        for i in 0..4 {
+            o.counts[i] = r.u8()?;
+        }
+        o.pile = r.u8()?;
+        o.passes = r.u8()?;
+        for i in 0..4 {
+            o.scores[i] = r.u32()?;
+        }
+        o.pending_ties = r.u32()?;
+        o.max_pip = r.u8()?;
+        o.players = r.u8()?;
+        let flags = r.u8()?;
+        o.partners = flags & 1 != 0;
+        o.draw = flags & 2 != 0;
+        o.points_scoring = flags & 4 != 0;
+        o.hand_size = r.u8()?;
+        o.undealt = r.u8()?;
+        o.target = r.u32()?;
+        let legal = u128::from_le_bytes(r.take(16)?.try_into().expect("16 bytes"));
+        if legal >> POLICY_SIZE != 0 {
+            return Err("legal actions beyond the policy size".into());
+        }
+        let policy = (0..legal.count_ones())
+            .map(|_| r.u16())
+            .collect::<Result<Vec<u16>, String>>()?;
+        if !policy.is_empty() && policy.iter().map(|&p| p as u32).sum::<u32>() != 65535 {
+            return Err("a policy target does not sum to one".into());
+        }
+        let outcome = r.u8()?;
+        if outcome > 2 {
+            return Err(format!("outcome {outcome}"));
+        }
+        let margin = f32::from_le_bytes(r.take(4)?.try_into().expect("4 bytes"));
+        if !margin.is_finite() {
+            return Err("a margin is not finite".into());
+        }
+        Ok(Sample { obs: o, legal, policy, outcome, margin })
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Result<&[u8], String> {
+        let s = self.bytes.get(self.at..self.at + n).ok_or("truncated record")?;
+        self.at += n;
+        Ok(s)
+    }
+    fn u8(&mut self) -> Result<u8, String> {
+        Ok(self.take(1)?[0])
+    }
+    fn u16(&mut self) -> Result<u16, String> {
+        Ok(u16::from_le_bytes(self.take(2)?.try_into().expect("2 bytes")))
+    }
+    fn u32(&mut self) -> Result<u32, String> {
+        Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4 bytes")))
+    }
+    fn u64(&mut self) -> Result<u64, String> {
+        Ok(u64::from_le_bytes(self.take(8)?.try_into().expect("8 bytes")))
+    }
+}
+
+/// FNV-style 64-bit checksum (catches truncation and corruption, not an attacker).
+fn checksum(bytes: &[u8]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for chunk in bytes.chunks(8) {
+        let mut w = [0u8; 8];
+        w[..chunk.len()].copy_from_slice(chunk);
+        h = (h ^ u64::from_le_bytes(w)).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(23);
+    }
+    h ^ bytes.len() as u64
+}
+
+/// How a generation's samples were made.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct ReplayMeta {
+    pub rounds: u64,
+    pub seconds: f64,
+}
+
+/// The bytes of a replay file holding `samples`.
+pub fn to_bytes(samples: &[Sample], meta: ReplayMeta) -> Vec<u8> {
+    let mut out = Vec::with_capacity(32 + samples.len() * 160);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&FILE_VERSION.to_le_bytes());
+    out.extend_from_slice(&ENCODING_VERSION.to_le_bytes());
+    out.extend_from_slice(&(samples.len() as u64).to_le_bytes());
+    out.extend_from_slice(&meta.rounds.to_le_bytes());
+    out.extend_from_slice(&meta.seconds.to_le_bytes());
+    for s in samples {
+        s.write(&mut out);
+    }
+    let c = checksum(&out);
+    out.extend_from_slice(&c.to_le_bytes());
+    out
+}
+
+/// Parses a replay file's bytes.
+pub fn from_bytes(bytes: &[u8]) -> Result<(Vec<Sample>, ReplayMeta), String> {
+    if bytes.len() < 48 || &bytes[..8] != MAGIC {
+        return Err("not a capicua replay file".into());
+    }
+    let (body, tail) = bytes.split_at(bytes.len() - 8);
+    if checksum(body) != u64::from_le_bytes(tail.try_into().expect("8 bytes")) {
+        return Err("checksum mismatch: truncated or corrupt".into());
+    }
+    let mut r = Reader { bytes: body, at: 8 };
+    let version = r.u32()?;
+    if version != FILE_VERSION {
+        return Err(format!("file version {version}, expected {FILE_VERSION}"));
+    }
+    let enc = r.u32()?;
+    if enc != ENCODING_VERSION {
+        return Err(format!("encoding version {enc}, expected {ENCODING_VERSION}"));
+    }
+    let n = r.u64()? as usize;
+    let meta = ReplayMeta { rounds: r.u64()?, seconds: f64::from_bits(r.u64()?) };
+    let mut samples = Vec::with_capacity(n.min(1 << 24));
+    for _ in 0..n {
+        samples.push(Sample::read(&mut r)?);
+    }
+    if r.at != body.len() {
+        return Err("trailing bytes after the records".into());
+    }
+    Ok((samples, meta))
+}
+
+/// Writes a file atomically: a temporary file in the same directory, fsync, rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), TrainError> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let result = (|| {
+        let mut f = File::create(&tmp).map_err(|e| TrainError::io(&tmp, e))?;
+        f.write_all(bytes).map_err(|e| TrainError::io(&tmp, e))?;
+        f.sync_all().map_err(|e| TrainError::io(&tmp, e))?;
+        drop(f);
+        std::fs::rename(&tmp, path).map_err(|e| TrainError::io(path, e))
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    } else if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    result
+}
+
+/// The replay directory of a run: `gen-NNNNNN.bin` per generation.
+#[derive(Clone, Debug)]
+pub struct ReplayDir {
+    dir: PathBuf,
+}
+
+impl ReplayDir {
+    pub fn new(dir: impl Into<PathBuf>) -> ReplayDir {
+        ReplayDir { dir: dir.into() }
+    }
+
+    pub fn path(&self, generation: u64) -> PathBuf {
+        self.dir.join(format!("gen-{generation:06}.bin"))
+    }
+
+    /// Writes a generation's samples atomically.
+    pub fn write(&self, generation: u64, samples: &[Sample], meta: ReplayMeta) -> Result<(), TrainError> {
+        std::fs::create_dir_all(&self.dir).map_err(|e| TrainError::io(&self.dir, e))?;
+        write_atomic(&self.path(generation), &to_bytes(samples, meta))
+    }
+
+    /// A generation's samples; `Ok(None)` when its file does not exist.
+    pub fn read(&self, generation: u64) -> Result<Option<(Vec<Sample>, ReplayMeta)>, TrainError> {
+        let path = self.path(generation);
+        match std::fs::read(&path) {
+            Ok(bytes) => from_bytes(&bytes)
+                .map(Some)
+                .map_err(|reason| TrainError::Replay { path, reason }),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(TrainError::io(path, e)),
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! Self-play: whole matches in which every seat searches with the current best player, the
+//! search's visit distribution becoming the policy target and the round's result the value
+//! targets.
+
+use std::sync::Arc;
+
+use capicua_engine::{InfoSet, Match, Move, Rng, Rules};
+use capicua_net::{NetEvaluator, Observation, RootNoise, margin_scale};
+use capicua_search::{Budget, Evaluator, RolloutEvaluator, RolloutPolicy, SearchConfig, SearchRequest, Searcher};
+
+use crate::replay::Sample;
+
+/// Who guides the self-play searches.
+#[derive(Clone, Debug)]
+pub enum Guide {
+    /// Plain ISMCTS: UCB1 and random rollouts (the bootstrap before any network passed gating).
+    Rollout,
+    /// Net-guided ISMCTS: PUCT with the network's priors and values.
+    Net(Arc<NetEvaluator>),
+}
+
+/// How self-play searches and picks moves.
+#[derive(Clone, Debug)]
+pub struct SelfPlayParams {
+    pub rules: Rules,
+    pub iterations: u64,
+    pub c_puct: f64,
+    pub noise: RootNoise,
+    pub temperature: f64,
+    pub temperature_moves: u32,
+    /// Stop the match after this many rounds (0: play to the target).
+    pub max_rounds: u32,
+}
+
+/// What one self-play match produced.
+#[derive(Clone, Debug, Default)]
+pub struct MatchRecord {
+    pub samples: Vec<Sample>,
+    pub rounds: u32,
+    /// Searched decisions (one sample each).
+    pub decisions: u64,
+    /// Search iterations in all.
+    pub iterations: u64,
+}
+
+fn evaluator(guide: &Guide, noise: RootNoise) -> Arc<dyn Evaluator> {
+    match guide {
+        Guide::Rollout => Arc::new(RolloutEvaluator::new(RolloutPolicy::Random)),
+        Guide::Net(ev) => Arc::new((**ev).clone().with_root_noise(Some(noise))),
+    }
+}
+
+/// Plays one match seeded by `seed` (deals and every random choice).
+pub fn play_match(p: &SelfPlayParams, guide: &Guide, seed: u64) -> MatchRecord {
+    let config = SearchConfig {
+        threads: 1,
+        c_puct: p.c_puct,
+        budget: Budget::iterations(p.iterations),
+        seed,
+        ..SearchConfig::default()
+    };
+    let mut searcher = Searcher::with_evaluator(config, evaluator(guide, p.noise));
+    let mut rng = Rng::stream(seed, 1);
+    let mut m = Match::new(&p.rules, Rng::stream(seed, 0).next_u64());
+    let mut record = MatchRecord::default();
+    let scale = margin_scale(&p.rules);
+    while !m.is_over() && (p.max_rounds == 0 || record.rounds < p.max_rounds) {
+        let mut round = m.deal_round();
+        let ctx = m.context();
+        let n = p.rules.players;
+        let mut infos: Vec<InfoSet> = (0..n)
+            .map(|s| {
+                InfoSet::new(&p.rules, s, round.first(), round.deal().hands[s as usize])
+                    .expect("a dealt hand is valid")
+                    .with_context(ctx.clone())
+            })
+            .collect();
+        // samples of this round with the side that moved
+        let mut pending: Vec<(Sample, u8)> = Vec::new();
+        let mut decisions = 0u32;
+        while !round.is_over() {
+            let s = round.to_move();
+            let legal = round.legal_moves();
+            let mv = if legal.len() == 1 {
+                legal[0]
+            } else {
+                let info = &infos[s as usize];
+                let req = SearchRequest {
+                    budget: Budget::iterations(p.iterations),
+                    seed: rng.next_u64(),
+                    stop: None,
+                    report: None,
+                };
+                let res = searcher
+                    .search_with(info, req)
+                    .expect("a referee-checked position is searchable");
+                record.iterations += res.iterations;
+                let mut stats: Vec<(usize, u64, Move)> = res
+                    .moves
+                    .iter()
+                    .filter_map(|m| m.mv.action_index().map(|a| (a, m.visits, m.mv)))
+                    .collect();
+                stats.sort_by_key(|x| x.0);
+                let visits: Vec<f64> = stats.iter().map(|x| x.1 as f64).collect();
+                let legal_mask = stats.iter().fold(0u128, |m, x| m | 1u128 << x.0);
+                pending.push((
+                    Sample {
+                        obs: Observation::from_infoset(info),
+                        legal: legal_mask,
+                        policy: Sample::quantise(&visits),
+                        outcome: 1,
+                        margin: 0.0,
+                    },
+                    p.rules.side_of(s),
+                ));
+                let mv = if decisions < p.temperature_moves {
+                    let w: Vec<f64> = visits.iter().map(|v| v.powf(1.0 / p.temperature)).collect();
+                    let total: f64 = w.iter().sum();
+                    if total > 0.0 {
+                        let mut x = rng.unit() * total;
+                        let mut pick = stats.len() - 1;
+                        for (i, wi) in w.iter().enumerate() {
+                            if x < *wi {
+                                pick = i;
+                                break;
+                            }
+                            x -= wi;
+                        }
+                        stats[pick].2
+                    } else {
+                        res.best
+                    }
+                } else {
+                    res.best
+                };
+                decisions += 1;
+                record.decisions += 1;
+                mv
+            };
+            round.play(mv).expect("a legal move");
+            let played = *round.history().last().expect("just played");
+            for info in infos.iter_mut() {
+                let public = match played {
+                    Move::Draw(_) if info.seat() != s => Move::Draw(None),
+                    m => m,
+                };
+                info.apply(public).expect("a referee-checked move");
+            }
+        }
+        let result = round.result().expect("the round is over");
+        let points = result.points(&p.rules, ctx.pending_ties) as f32;
+        for (mut sample, side) in pending {
+            let (outcome, margin) = match result.winner {
+                None => (1, 0.0),
+                Some(w) if w == side => (2, points),
+                Some(_) => (0, -points),
+            };
+            sample.outcome = outcome;
+            sample.margin = margin / scale;
+            record.samples.push(sample);
+        }
+        m.record(&round);
+        record.rounds += 1;
+    }
+    record
+}
