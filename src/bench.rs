@@ -16,6 +16,12 @@ pub struct BenchArgs {
     /// Random rounds for the rules benchmark.
     #[arg(long, default_value_t = 2_000_000)]
     rounds: u64,
+    /// ISMCTS iterations for the search benchmark.
+    #[arg(long, default_value_t = 400_000)]
+    iters: u64,
+    /// Only the rules benchmark (no search, network or engine process).
+    #[arg(long)]
+    rules_only: bool,
 }
 
 /// Random full rounds of `cuban`, deal to score, one thread. Returns (rounds/s, fingerprint).
@@ -52,6 +58,21 @@ pub fn run(args: BenchArgs) -> Result<()> {
     let (rps, fp) = random_rounds(args.rounds, 1);
     out.insert("rounds_per_sec".into(), json!(rps.round()));
     out.insert("rounds_fingerprint".into(), json!(format!("{fp:016x}")));
+    if !args.rules_only {
+        let one = capicua_search::bench::ismcts_iters_per_sec(args.iters, 1, 1);
+        out.insert("ismcts_iters_per_sec".into(), json!(one.iters_per_sec.round()));
+        out.insert("ismcts_best".into(), json!(one.best));
+        out.insert("ismcts_fingerprint".into(), json!(format!("{:016x}", one.fingerprint)));
+        let two = capicua_search::bench::ismcts_iters_per_sec(args.iters, 2, 1);
+        out.insert("ismcts_iters_per_sec_2threads".into(), json!(two.iters_per_sec.round()));
+        out.insert(
+            "ismcts_2thread_speedup".into(),
+            json!((two.iters_per_sec / one.iters_per_sec * 100.0).round() / 100.0),
+        );
+        let proto = capicua_protocol::bench::bench(200, 3)?;
+        out.insert("engine_ping_us".into(), json!(proto.ping_us.round()));
+        out.insert("engine_go_20k_ms".into(), json!((proto.go_20k_ms * 10.0).round() / 10.0));
+    }
     if args.json {
         println!("{}", Value::Object(out));
     } else {

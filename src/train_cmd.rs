@@ -27,7 +27,11 @@ pub fn run(args: TrainArgs) -> Result<()> {
     if let Some(g) = args.generations {
         config.generations = g;
     }
-    let options = capicua_train::RunOptions { resume: args.resume, quiet: args.quiet, stop: None };
+    let options = capicua_train::RunOptions {
+        resume: args.resume,
+        quiet: args.quiet,
+        stop: None,
+    };
     let state = capicua_train::run(&config, &options)?;
     let dir = config.run_dir();
     println!(

@@ -333,7 +333,7 @@ impl InfoSet {
     /// and to its draws respects every void. (Always true without draws.)
     pub fn history_allows(&self, seat: u8, held: TileSet) -> bool {
         let events = &self.events[seat as usize];
-        if !events.iter().any(|e| *e == Event::Acquire) {
+        if !events.contains(&Event::Acquire) {
             return held.inter(self.excluded[seat as usize]).is_empty();
         }
         // Slots: 0 = the deal (capacity hand_size), then one per draw. Each tile may come from

@@ -74,10 +74,10 @@ impl Move {
             }
             other => MoveParseError::Tile(other),
         })?;
-        if let Some(e) = end {
-            if !tile.has(e) {
-                return Err(MoveParseError::EndNotOnTile { tile: tile.to_string(), end: e });
-            }
+        if let Some(e) = end
+            && !tile.has(e)
+        {
+            return Err(MoveParseError::EndNotOnTile { tile: tile.to_string(), end: e });
         }
         Ok(MoveSpec::Play { tile, end })
     }

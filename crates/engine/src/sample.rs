@@ -138,6 +138,7 @@ impl Sampler {
     }
 
     /// One uniform draw from the table: every seat's hand (own included) and the pile.
+    #[allow(clippy::needless_range_loop)] // p indexes four parallel arrays
     fn draw_once(&self, rng: &mut Rng) -> ([TileSet; 4], TileSet) {
         let np = self.places.len();
         let mut hands = [TileSet::EMPTY; 4];

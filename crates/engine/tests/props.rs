@@ -23,7 +23,7 @@ fn random_round(variant: &str, seed: u64, stop_after: usize) -> Round {
         assert!(!legal.is_empty());
         let mv = legal[rng.below(legal.len() as u32) as usize];
         // an illegal move is refused and changes nothing
-        let before = round.state().clone();
+        let before = *round.state();
         let hist = round.history().len();
         let bogus = Move::play(capicua_engine::Tile::from_index(rng.below(rules.set().len()) as usize), rng.below(10) as u8);
         if !legal.contains(bogus) {

@@ -15,10 +15,19 @@ use capicua_net::{ENCODING_VERSION, INPUT_SIZE, ModelShape, Network, POLICY_SIZE
 fn main() {
     let mut shapes: Vec<Vec<usize>> = std::env::args()
         .skip(1)
-        .map(|a| a.split(',').map(|h| h.parse().expect("hidden width")).collect())
+        .map(|a| {
+            a.split(',')
+                .map(|h| h.parse().expect("hidden width"))
+                .collect()
+        })
         .collect();
     if shapes.is_empty() {
-        shapes = vec![vec![128, 128], vec![256, 128], vec![256, 256], vec![256, 256, 256]];
+        shapes = vec![
+            vec![128, 128],
+            vec![256, 128],
+            vec![256, 256],
+            vec![256, 256, 256],
+        ];
     }
     let budget = Duration::from_millis(1000);
     for hidden in shapes {

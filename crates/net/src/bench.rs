@@ -92,7 +92,7 @@ pub fn burn_batch1_us(network: &Network, budget: Duration) -> f64 {
 pub fn burn_batched_per_sec(network: &Network, batch: usize, budget: Duration) -> f64 {
     let (obs, legal) = bench_input();
     let x: Vec<f32> = obs.encoded().repeat(batch);
-    let mut flags = vec![false; POLICY_SIZE];
+    let mut flags = [false; POLICY_SIZE];
     legal.iter().for_each(|&a| flags[a] = true);
     let flags = flags.repeat(batch);
     batch as f64

@@ -74,7 +74,11 @@ pub mod offset {
 /// Points per unit of the network's margin output: 4 in games scored by points a round, 100
 /// in pip games.
 pub fn margin_scale(rules: &Rules) -> f32 {
-    if rules.scoring == Scoring::Points { 4.0 } else { 100.0 }
+    if rules.scoring == Scoring::Points {
+        4.0
+    } else {
+        100.0
+    }
 }
 
 /// What the seat to move knows, relative to it: the compact form of an encoded input (the
@@ -149,7 +153,11 @@ impl PublicTracker {
     /// The tiles a seat unable to play now is revealed not to hold (as `State::void_revealed`).
     fn void_revealed(&self) -> TileSet {
         if self.ends[0] == LEAD {
-            if self.lead_double { capicua_engine::tiles::DOUBLES } else { TileSet(u64::MAX) }
+            if self.lead_double {
+                capicua_engine::tiles::DOUBLES
+            } else {
+                TileSet(u64::MAX)
+            }
         } else {
             SUITS[self.ends[0] as usize].union(SUITS[self.ends[1] as usize])
         }
@@ -221,7 +229,11 @@ impl PublicTracker {
             let r = r as usize;
             obs.played_by[r] = self.played_by[s];
             obs.counts[r] = self.counts[s];
-            obs.excluded[r] = if r == 0 { TileSet::EMPTY } else { self.excluded[s] };
+            obs.excluded[r] = if r == 0 {
+                TileSet::EMPTY
+            } else {
+                self.excluded[s]
+            };
             obs.scores[r] = context.scores[rules.side_of(s as u8) as usize];
         }
         obs
@@ -260,14 +272,20 @@ impl Observation {
         for p in &self.played_by {
             played = played.union(*p);
         }
-        let live = SUITS[n as usize].inter(TileSet::full(self.max_pip)).minus(played);
+        let live = SUITS[n as usize]
+            .inter(TileSet::full(self.max_pip))
+            .minus(played);
         live.minus(self.excluded[r]).is_empty()
     }
 
     /// Writes the encoding (see the module documentation) into `out` (`INPUT_SIZE` long).
     pub fn encode(&self, out: &mut [f32]) {
         use offset::*;
-        assert_eq!(out.len(), INPUT_SIZE, "an encoded input is INPUT_SIZE floats");
+        assert_eq!(
+            out.len(),
+            INPUT_SIZE,
+            "an encoded input is INPUT_SIZE floats"
+        );
         out.fill(0.0);
         let set_tiles = |out: &mut [f32], base: usize, tiles: TileSet| {
             for t in tiles.iter() {
@@ -431,7 +449,14 @@ mod tests {
     #[test]
     fn leaf_and_infoset_observations_agree() {
         let mut checked = 0;
-        for variant in ["cuban", "cuban-d6", "cutthroat-3", "cutthroat-2-draw", "lankford-4", "chiva-3"] {
+        for variant in [
+            "cuban",
+            "cuban-d6",
+            "cutthroat-3",
+            "cutthroat-2-draw",
+            "lankford-4",
+            "chiva-3",
+        ] {
             let rules = Rules::preset(variant).unwrap();
             for game in 0..12u64 {
                 let mut rng = Rng::new(game * 31 + variant.len() as u64);
@@ -487,11 +512,22 @@ mod tests {
                     if state.is_over() {
                         continue;
                     }
-                    let leaf = Leaf { root: &root, path: &path, state: &state };
+                    let leaf = Leaf {
+                        root: &root,
+                        path: &path,
+                        state: &state,
+                    };
                     let from_leaf = Observation::from_leaf(&leaf);
                     let mover = leaf.mover_infoset().unwrap();
-                    assert_eq!(from_leaf, Observation::from_infoset(&mover), "{variant} game {game}");
-                    assert_eq!(from_leaf.encoded(), Observation::from_infoset(&mover).encoded());
+                    assert_eq!(
+                        from_leaf,
+                        Observation::from_infoset(&mover),
+                        "{variant} game {game}"
+                    );
+                    assert_eq!(
+                        from_leaf.encoded(),
+                        Observation::from_infoset(&mover).encoded()
+                    );
                     checked += 1;
                 }
             }

@@ -151,8 +151,8 @@ impl Evaluator for NetEvaluator {
             if actions.len() > 1 {
                 let d = dirichlet(noise.alpha, actions.len(), rng);
                 for (a, x) in actions.iter().zip(d) {
-                    out.priors[*a] = ((1.0 - noise.epsilon) * out.priors[*a] as f64
-                        + noise.epsilon * x) as f32;
+                    out.priors[*a] =
+                        ((1.0 - noise.epsilon) * out.priors[*a] as f64 + noise.epsilon * x) as f32;
                 }
             }
         }
@@ -193,7 +193,9 @@ fn gamma(shape: f64, rng: &mut Rng) -> f64 {
         }
         let v = v * v * v;
         let u = rng.unit();
-        if u < 1.0 - 0.0331 * z.powi(4) || u.max(f64::MIN_POSITIVE).ln() < 0.5 * z * z + d * (1.0 - v + v.ln()) {
+        if u < 1.0 - 0.0331 * z.powi(4)
+            || u.max(f64::MIN_POSITIVE).ln() < 0.5 * z * z + d * (1.0 - v + v.ln())
+        {
             return d * v;
         }
     }
@@ -234,7 +236,10 @@ mod tests {
             let mut out = vec![0.0; POLICY_SIZE + 2];
             fast.forward(&x, &mut out);
             for (a, b) in out.iter().zip(&reference) {
-                assert!((a - b).abs() < 1e-4 * (1.0 + b.abs()), "{hidden:?}: {a} vs {b}");
+                assert!(
+                    (a - b).abs() < 1e-4 * (1.0 + b.abs()),
+                    "{hidden:?}: {a} vs {b}"
+                );
             }
         }
     }
@@ -249,7 +254,12 @@ mod tests {
             let mut s = Searcher::with_evaluator(SearchConfig::default(), ev);
             s.search_with(
                 &info,
-                SearchRequest { budget: Budget::iterations(300), seed: 9, stop: None, report: None },
+                SearchRequest {
+                    budget: Budget::iterations(300),
+                    seed: 9,
+                    stop: None,
+                    report: None,
+                },
             )
             .unwrap()
         };
@@ -257,10 +267,17 @@ mod tests {
         let r2 = search(ev.clone());
         assert_eq!(r1.moves, r2.moves, "reproducible");
         assert_eq!(r1.iterations, 300);
-        let priors: Vec<f32> = r1.moves.iter().map(|m| m.prior.expect("PUCT priors")).collect();
+        let priors: Vec<f32> = r1
+            .moves
+            .iter()
+            .map(|m| m.prior.expect("PUCT priors"))
+            .collect();
         assert!((priors.iter().sum::<f32>() - 1.0).abs() < 1e-4);
         // Root noise changes the priors, still a distribution.
-        let noisy = Arc::new((*ev).clone().with_root_noise(Some(RootNoise { alpha: 0.3, epsilon: 0.5 })));
+        let noisy = Arc::new((*ev).clone().with_root_noise(Some(RootNoise {
+            alpha: 0.3,
+            epsilon: 0.5,
+        })));
         let r3 = search(noisy);
         let p3: Vec<f32> = r3.moves.iter().map(|m| m.prior.unwrap()).collect();
         assert_ne!(p3, priors);
@@ -278,7 +295,10 @@ mod tests {
                 assert!(d.iter().all(|x| (0.0..=1.0).contains(x)));
                 mean.iter_mut().zip(&d).for_each(|(m, x)| *m += x / 2000.0);
             }
-            assert!(mean.iter().all(|m| (m - 0.2).abs() < 0.04), "{alpha}: {mean:?}");
+            assert!(
+                mean.iter().all(|m| (m - 0.2).abs() < 0.04),
+                "{alpha}: {mean:?}"
+            );
         }
     }
 }

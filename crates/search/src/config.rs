@@ -63,7 +63,8 @@ pub struct SearchConfig {
     pub rollout: RolloutPolicy,
     /// Seed of the search's random choices (players mix in the position, see `player`).
     pub seed: u64,
-    /// Nodes per thread's tree; a full tree stops growing and evaluates where it stands.
+    /// Entries per thread's tree (nodes, and the room their children blocks reserve: about
+    /// two per iteration); a full tree stops growing and evaluates where it stands.
     pub max_nodes: usize,
 }
 

@@ -200,8 +200,12 @@ pub struct SearchPlayerSpec {
 impl SearchPlayerSpec {
     /// The player names this spec covers.
     pub const NAMES: &'static [&'static str] = &["ismcts", "pimc"];
-    /// The keys it reads ([`crate::config::SPEC_KEYS`]).
-    pub const KEYS: &'static [&'static str] = crate::config::SPEC_KEYS;
+    /// The search keys [`Self::from_pairs`] reads: [`crate::config::SPEC_KEYS`] but `model`,
+    /// which names a network and is the caller's to load (`from_pairs` refuses it).
+    pub const KEYS: &'static [&'static str] = &[
+        "iters", "ms", "threads", "c", "cpuct", "margin", "scale", "rollout", "seed", "nodes",
+        "worlds",
+    ];
 
     /// Parses the `(key, value)` parameters of player `name` (one of [`Self::NAMES`]). A
     /// `model` other than `none` is refused: no network evaluator is wired in here.

@@ -56,7 +56,8 @@ pub struct SearchResult {
     /// Completed iterations over all threads.
     pub iterations: u64,
     pub elapsed: Duration,
-    /// Tree nodes over all threads (for PIMC: the largest world tree of each thread).
+    /// Tree entries over all threads, nodes and the room their children blocks reserve (for
+    /// PIMC: the largest world tree of each thread).
     pub nodes: usize,
     /// The stop flag ended the search.
     pub stopped: bool,

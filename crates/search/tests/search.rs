@@ -619,6 +619,13 @@ fn registry_specs_print_canonically_and_build_named_players() {
             spec
         );
     }
+    assert!(!SearchPlayerSpec::KEYS.contains(&"model"));
+    let keys: Vec<&str> = capicua_search::config::SPEC_KEYS
+        .iter()
+        .copied()
+        .filter(|&k| k != "model")
+        .collect();
+    assert_eq!(SearchPlayerSpec::KEYS, &keys[..]);
     let err = SearchPlayerSpec::from_pairs("ismcts", &pairs("model=x.bpk")).unwrap_err();
     assert_eq!(err.into_parts().0, "model");
     let (key, value, _) = SearchPlayerSpec::from_pairs("ismcts", &pairs("iters=0"))

@@ -43,9 +43,20 @@ impl Contestant {
             ..SearchConfig::default()
         };
         match self {
-            Contestant::Net { evaluator, iterations, c_puct } => {
-                let c = SearchConfig { c_puct: *c_puct, ..config(*iterations) };
-                Box::new(IsmctsPlayer::with_evaluator(self.name(), c, evaluator.clone()))
+            Contestant::Net {
+                evaluator,
+                iterations,
+                c_puct,
+            } => {
+                let c = SearchConfig {
+                    c_puct: *c_puct,
+                    ..config(*iterations)
+                };
+                Box::new(IsmctsPlayer::with_evaluator(
+                    self.name(),
+                    c,
+                    evaluator.clone(),
+                ))
             }
             Contestant::Ismcts { iterations } => Box::new(IsmctsPlayer::new(config(*iterations))),
             Contestant::Counting => PlayerSpec::parse("counting")
@@ -56,6 +67,7 @@ impl Contestant {
 }
 
 /// A duplicate match of `rounds` rounds (even) between `a` and `b`.
+#[allow(clippy::too_many_arguments)] // each is one independent setting of the match
 pub fn duplicate(
     rules: &Rules,
     variant: &str,
@@ -66,9 +78,21 @@ pub fn duplicate(
     threads: usize,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<DuplicateSummary, TrainError> {
-    let make = |s: &Seating| if s.side == Side::A { a.build(s.seed) } else { b.build(s.seed) };
+    let make = |s: &Seating| {
+        if s.side == Side::A {
+            a.build(s.seed)
+        } else {
+            b.build(s.seed)
+        }
+    };
     let pairs = run_pairs(rules, (rounds / 2) as usize, seed, threads, &make, progress)?;
-    Ok(DuplicateSummary::of(variant, &a.name(), &b.name(), seed, &pairs))
+    Ok(DuplicateSummary::of(
+        variant,
+        &a.name(),
+        &b.name(),
+        seed,
+        &pairs,
+    ))
 }
 
 /// Team A's score in `[0, 1]`: round wins plus half the ties, per round.

@@ -25,21 +25,37 @@ pub struct SelfPlayBench {
 
 /// Plays `matches` whole `cuban` self-play matches with `network` at `iterations` per decision
 /// on `threads` threads (0: one per core) and reports the rates.
-pub fn selfplay_games_per_hour(network: &Network, iterations: u64, matches: u64, threads: usize) -> SelfPlayBench {
+pub fn selfplay_games_per_hour(
+    network: &Network,
+    iterations: u64,
+    matches: u64,
+    threads: usize,
+) -> SelfPlayBench {
     let ev = Arc::new(NetEvaluator::new(network).expect("a network for this encoding"));
     let params = SelfPlayParams {
         rules: Rules::cuban(),
         iterations,
         c_puct: 1.5,
-        noise: RootNoise { alpha: 0.3, epsilon: 0.25 },
+        noise: RootNoise {
+            alpha: 0.3,
+            epsilon: 0.25,
+        },
         temperature: 1.0,
         temperature_moves: 8,
         max_rounds: 0,
     };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a thread pool");
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a thread pool");
     let guide = Guide::Net(ev);
     let start = Instant::now();
-    let records: Vec<_> = pool.install(|| (0..matches).into_par_iter().map(|i| play_match(&params, &guide, 1000 + i)).collect());
+    let records: Vec<_> = pool.install(|| {
+        (0..matches)
+            .into_par_iter()
+            .map(|i| play_match(&params, &guide, 1000 + i))
+            .collect()
+    });
     let seconds = start.elapsed().as_secs_f64();
     let rounds: u64 = records.iter().map(|r| r.rounds as u64).sum();
     let samples: u64 = records.iter().map(|r| r.samples.len() as u64).sum();

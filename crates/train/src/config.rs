@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use capicua_engine::Rules;
-use capicua_net::{ModelShape, TrainConfig, INPUT_SIZE, POLICY_SIZE};
+use capicua_net::{INPUT_SIZE, ModelShape, POLICY_SIZE, TrainConfig};
 use serde::{Deserialize, Serialize};
 
 use crate::error::TrainError;
@@ -153,10 +153,14 @@ impl RunConfig {
         if self.selfplay.matches == 0 || self.selfplay.iterations == 0 {
             return bad("selfplay.matches and selfplay.iterations must be positive");
         }
-        if !(self.selfplay.temperature > 0.0) {
+        if self.selfplay.temperature.is_nan() || self.selfplay.temperature <= 0.0 {
             return bad("selfplay.temperature must be positive");
         }
-        if self.train.batch_size == 0 || self.train.window == 0 || !(self.train.reuse > 0.0) {
+        if self.train.batch_size == 0
+            || self.train.window == 0
+            || self.train.reuse.is_nan()
+            || self.train.reuse <= 0.0
+        {
             return bad("train.batch_size, train.window and train.reuse must be positive");
         }
         for (what, rounds) in [("gating", self.gating.rounds), ("eval", self.eval.rounds)] {

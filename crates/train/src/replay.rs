@@ -62,12 +62,20 @@ impl Sample {
         let total: f64 = probs.iter().sum();
         let scaled: Vec<f64> = probs
             .iter()
-            .map(|p| if total > 0.0 { p / total * 65535.0 } else { 65535.0 / probs.len() as f64 })
+            .map(|p| {
+                if total > 0.0 {
+                    p / total * 65535.0
+                } else {
+                    65535.0 / probs.len() as f64
+                }
+            })
             .collect();
         let mut q: Vec<u16> = scaled.iter().map(|x| x.floor() as u16).collect();
         let mut left = 65535 - q.iter().map(|&x| x as u32).sum::<u32>();
         let mut order: Vec<usize> = (0..q.len()).collect();
-        order.sort_by(|&a, &b| (scaled[b] - scaled[b].floor()).total_cmp(&(scaled[a] - scaled[a].floor())));
+        order.sort_by(|&a, &b| {
+            (scaled[b] - scaled[b].floor()).total_cmp(&(scaled[a] - scaled[a].floor()))
+        });
         for &i in order.iter().cycle() {
             if left == 0 {
                 break;
@@ -171,7 +179,13 @@ impl Sample {
         if !margin.is_finite() {
             return Err("a margin is not finite".into());
         }
-        Ok(Sample { obs: o, legal, policy, outcome, margin })
+        Ok(Sample {
+            obs: o,
+            legal,
+            policy,
+            outcome,
+            margin,
+        })
     }
 }
 
@@ -182,7 +196,10 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn take(&mut self, n: usize) -> Result<&[u8], String> {
-        let s = self.bytes.get(self.at..self.at + n).ok_or("truncated record")?;
+        let s = self
+            .bytes
+            .get(self.at..self.at + n)
+            .ok_or("truncated record")?;
         self.at += n;
         Ok(s)
     }
@@ -190,13 +207,19 @@ impl Reader<'_> {
         Ok(self.take(1)?[0])
     }
     fn u16(&mut self) -> Result<u16, String> {
-        Ok(u16::from_le_bytes(self.take(2)?.try_into().expect("2 bytes")))
+        Ok(u16::from_le_bytes(
+            self.take(2)?.try_into().expect("2 bytes"),
+        ))
     }
     fn u32(&mut self) -> Result<u32, String> {
-        Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4 bytes")))
+        Ok(u32::from_le_bytes(
+            self.take(4)?.try_into().expect("4 bytes"),
+        ))
     }
     fn u64(&mut self) -> Result<u64, String> {
-        Ok(u64::from_le_bytes(self.take(8)?.try_into().expect("8 bytes")))
+        Ok(u64::from_le_bytes(
+            self.take(8)?.try_into().expect("8 bytes"),
+        ))
     }
 }
 
@@ -206,7 +229,9 @@ fn checksum(bytes: &[u8]) -> u64 {
     for chunk in bytes.chunks(8) {
         let mut w = [0u8; 8];
         w[..chunk.len()].copy_from_slice(chunk);
-        h = (h ^ u64::from_le_bytes(w)).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(23);
+        h = (h ^ u64::from_le_bytes(w))
+            .wrapping_mul(0x0000_0100_0000_01b3)
+            .rotate_left(23);
     }
     h ^ bytes.len() as u64
 }
@@ -251,10 +276,15 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Vec<Sample>, ReplayMeta), String> {
     }
     let enc = r.u32()?;
     if enc != ENCODING_VERSION {
-        return Err(format!("encoding version {enc}, expected {ENCODING_VERSION}"));
+        return Err(format!(
+            "encoding version {enc}, expected {ENCODING_VERSION}"
+        ));
     }
     let n = r.u64()? as usize;
-    let meta = ReplayMeta { rounds: r.u64()?, seconds: f64::from_bits(r.u64()?) };
+    let meta = ReplayMeta {
+        rounds: r.u64()?,
+        seconds: f64::from_bits(r.u64()?),
+    };
     let mut samples = Vec::with_capacity(n.min(1 << 24));
     for _ in 0..n {
         samples.push(Sample::read(&mut r)?);
@@ -267,8 +297,14 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Vec<Sample>, ReplayMeta), String> {
 
 /// Writes a file atomically: a temporary file in the same directory, fsync, rename.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), TrainError> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
     let result = (|| {
         let mut f = File::create(&tmp).map_err(|e| TrainError::io(&tmp, e))?;
@@ -301,7 +337,12 @@ impl ReplayDir {
     }
 
     /// Writes a generation's samples atomically.
-    pub fn write(&self, generation: u64, samples: &[Sample], meta: ReplayMeta) -> Result<(), TrainError> {
+    pub fn write(
+        &self,
+        generation: u64,
+        samples: &[Sample],
+        meta: ReplayMeta,
+    ) -> Result<(), TrainError> {
         std::fs::create_dir_all(&self.dir).map_err(|e| TrainError::io(&self.dir, e))?;
         write_atomic(&self.path(generation), &to_bytes(samples, meta))
     }

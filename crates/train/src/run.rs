@@ -171,7 +171,9 @@ impl RunDir {
     fn remove_stale_temporaries(&self) {
         for sub in ["", "replay", "checkpoints", "models"] {
             let dir = self.root.join(sub);
-            let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
             for e in entries.flatten() {
                 let name = e.file_name().to_string_lossy().into_owned();
                 if name.starts_with('.') && name.contains(".tmp-") {
@@ -242,7 +244,9 @@ pub fn run(config: &RunConfig, options: &RunOptions) -> Result<RunState, TrainEr
     config.validate()?;
     let rules = config.rules()?;
     let shape = config.shape();
-    let dir = RunDir { root: config.run_dir() };
+    let dir = RunDir {
+        root: config.run_dir(),
+    };
     let previous = dir.read_state()?;
     if previous.is_some() && !options.resume {
         return Err(TrainError::State(format!(
@@ -259,8 +263,8 @@ pub fn run(config: &RunConfig, options: &RunOptions) -> Result<RunState, TrainEr
     let config_text = toml::to_string(config).map_err(|e| TrainError::Config(e.to_string()))?;
     match std::fs::read_to_string(dir.config()) {
         Ok(old) => {
-            let mut old: RunConfig =
-                toml::from_str(&old).map_err(|e| TrainError::Config(format!("stored config: {e}")))?;
+            let mut old: RunConfig = toml::from_str(&old)
+                .map_err(|e| TrainError::Config(format!("stored config: {e}")))?;
             old.generations = config.generations;
             old.runs_dir = config.runs_dir.clone();
             if &old != config {
@@ -276,7 +280,12 @@ pub fn run(config: &RunConfig, options: &RunOptions) -> Result<RunState, TrainEr
     let mut state = previous.unwrap_or_default();
     let mut trainer = match &state.checkpoint {
         Some(name) => Trainer::load_checkpoint(dir.checkpoint(name), ENCODING_VERSION, &shape)?,
-        None => Trainer::new(shape.clone(), ENCODING_VERSION, config.train_config(), config.seed)?,
+        None => Trainer::new(
+            shape.clone(),
+            ENCODING_VERSION,
+            config.train_config(),
+            config.seed,
+        )?,
     };
     if state.generation == 0 && state.best.is_none() && !config.selfplay.bootstrap {
         let name = model_name(0);
@@ -343,12 +352,17 @@ pub fn run(config: &RunConfig, options: &RunOptions) -> Result<RunState, TrainEr
         let (samples, meta) = match replay.read(g) {
             Ok(Some(found)) => found,
             _ => {
-                let pb = bar(options.quiet, config.selfplay.matches, format!("gen {g} selfplay"));
+                let pb = bar(
+                    options.quiet,
+                    config.selfplay.matches,
+                    format!("gen {g} selfplay"),
+                );
                 let records: Vec<_> = pool.install(|| {
                     (0..config.selfplay.matches)
                         .into_par_iter()
                         .map(|i| {
-                            let r = play_match(&params, &guide, seed_for(config.seed, SELFPLAY, g, i));
+                            let r =
+                                play_match(&params, &guide, seed_for(config.seed, SELFPLAY, g, i));
                             pb.inc(1);
                             r
                         })
@@ -382,7 +396,11 @@ pub fn run(config: &RunConfig, options: &RunOptions) -> Result<RunState, TrainEr
         let validation: Vec<&Sample> = newest[newest.len() - n_val..].iter().collect();
         let mut train_pool: Vec<&Sample> = Vec::with_capacity(held);
         for (k, (_, s)) in window.iter().enumerate() {
-            let take = if k + 1 == window.len() { s.len() - n_val } else { s.len() };
+            let take = if k + 1 == window.len() {
+                s.len() - n_val
+            } else {
+                s.len()
+            };
             train_pool.extend(s[..take].iter());
         }
         let skip = train_pool.len().saturating_sub(config.train.window);
@@ -466,9 +484,15 @@ pub fn run(config: &RunConfig, options: &RunOptions) -> Result<RunState, TrainEr
         if config.gating.every > 0 && (g + 1) % config.gating.every == 0 {
             let opponent = match &best {
                 Some(b) => net(b, config.gating.iterations),
-                None => Contestant::Ismcts { iterations: config.gating.iterations },
+                None => Contestant::Ismcts {
+                    iterations: config.gating.iterations,
+                },
             };
-            let pb = bar(options.quiet, config.gating.rounds / 2, format!("gen {g} gating"));
+            let pb = bar(
+                options.quiet,
+                config.gating.rounds / 2,
+                format!("gen {g} gating"),
+            );
             let s = duplicate(
                 &rules,
                 &config.variant,
@@ -481,7 +505,8 @@ pub fn run(config: &RunConfig, options: &RunOptions) -> Result<RunState, TrainEr
             )?;
             pb.finish_and_clear();
             let score = round_score(&s);
-            let promoted = s.a_margin_per_round > 0.0 || (s.a_margin_per_round == 0.0 && score > 0.5);
+            let promoted =
+                s.a_margin_per_round > 0.0 || (s.a_margin_per_round == 0.0 && score > 0.5);
             if promoted {
                 write_atomic(&dir.best(), &network.to_bytes()?)?;
                 best = Some(candidate.clone());
@@ -503,11 +528,20 @@ pub fn run(config: &RunConfig, options: &RunOptions) -> Result<RunState, TrainEr
         if config.eval.every > 0 && (g + 1) % config.eval.every == 0 {
             let me = net(&candidate, config.eval.iterations);
             let mut results = Vec::new();
-            for (k, opp) in [Contestant::Counting, Contestant::Ismcts { iterations: config.eval.iterations }]
-                .iter()
-                .enumerate()
+            for (k, opp) in [
+                Contestant::Counting,
+                Contestant::Ismcts {
+                    iterations: config.eval.iterations,
+                },
+            ]
+            .iter()
+            .enumerate()
             {
-                let pb = bar(options.quiet, config.eval.rounds / 2, format!("gen {g} vs {}", opp.name()));
+                let pb = bar(
+                    options.quiet,
+                    config.eval.rounds / 2,
+                    format!("gen {g} vs {}", opp.name()),
+                );
                 let s = duplicate(
                     &rules,
                     &config.variant,
@@ -614,8 +648,14 @@ fn write_scalars(tb: &mut SummaryWriter, l: &GenerationLog, total_selfplay_secon
     put("value/margin_error_points", l.val_margin_error);
     put("value/policy_loss_heldout", l.val_policy_loss);
     if l.matches > 0 && l.selfplay_seconds > 0.0 {
-        put("selfplay/games_per_hour", l.matches as f64 * 3600.0 / l.selfplay_seconds);
-        put("selfplay/rounds_per_hour", l.rounds as f64 * 3600.0 / l.selfplay_seconds);
+        put(
+            "selfplay/games_per_hour",
+            l.matches as f64 * 3600.0 / l.selfplay_seconds,
+        );
+        put(
+            "selfplay/rounds_per_hour",
+            l.rounds as f64 * 3600.0 / l.selfplay_seconds,
+        );
     }
     put("selfplay/samples", l.new_samples as f64);
     put("selfplay/hours", total_selfplay_seconds / 3600.0);

@@ -6,7 +6,9 @@ use std::sync::Arc;
 
 use capicua_engine::{InfoSet, Match, Move, Rng, Rules};
 use capicua_net::{NetEvaluator, Observation, RootNoise, margin_scale};
-use capicua_search::{Budget, Evaluator, RolloutEvaluator, RolloutPolicy, SearchConfig, SearchRequest, Searcher};
+use capicua_search::{
+    Budget, Evaluator, RolloutEvaluator, RolloutPolicy, SearchConfig, SearchRequest, Searcher,
+};
 
 use crate::replay::Sample;
 
