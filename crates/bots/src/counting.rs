@@ -352,10 +352,10 @@ impl Table {
                 continue;
             }
             let partner = Some(q) == self.partner;
-            if let Some(e) = lost {
-                if self.likes(q, e) {
-                    s += if partner { -w.kill_partner } else { w.kill_opp };
-                }
+            if let Some(e) = lost
+                && self.likes(q, e)
+            {
+                s += if partner { -w.kill_partner } else { w.kill_opp };
             }
             for v in if x == y { [x, LEAD] } else { [x, y] } {
                 if v == LEAD {

@@ -48,7 +48,7 @@ pub enum Side {
 
 /// The team at `seat` in `orientation` (0: A at the even seats; 1: swapped).
 pub fn side_at(seat: u8, orientation: usize) -> Side {
-    if (seat % 2 == 0) == (orientation == 0) {
+    if seat.is_multiple_of(2) == (orientation == 0) {
         Side::A
     } else {
         Side::B
@@ -234,13 +234,13 @@ pub fn play_pair(
                 Some(Side::B) => -(score.points as i64),
                 None => 0,
             };
-            if ends[o].is_none() {
-                if let Some(w) = score.match_winner {
-                    ends[o] = Some(MatchEnd {
-                        winner: side_at(w, o),
-                        boards: boards.len() + 1,
-                    });
-                }
+            if ends[o].is_none()
+                && let Some(w) = score.match_winner
+            {
+                ends[o] = Some(MatchEnd {
+                    winner: side_at(w, o),
+                    boards: boards.len() + 1,
+                });
             }
         }
         boards.push(result);
@@ -441,7 +441,7 @@ pub fn run_duplicate(
     cfg: &DuplicateConfig,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<DuplicateRun, EvalError> {
-    if cfg.rounds == 0 || cfg.rounds % 2 != 0 {
+    if cfg.rounds == 0 || !cfg.rounds.is_multiple_of(2) {
         return Err(EvalError::Rounds(cfg.rounds));
     }
     if cfg.rules.players < 3 && (cfg.a.first != cfg.a.second || cfg.b.first != cfg.b.second) {

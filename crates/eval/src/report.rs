@@ -86,7 +86,7 @@ pub fn duplicate_table(s: &DuplicateSummary) -> String {
     t
 }
 
-const DUPLICATE_HEADER: &str = "| A | B | rounds | A round wins | B round wins | ties | A margin/round | 95% CI | matches | A match wins |\n|---|---|---:|---:|---:|---:|---:|---|---:|---:|\n";
+const DUPLICATE_HEADER: &str = "| A | B | rounds | A round wins | B round wins | ties | A margin/round | 95% CI | matches | A match win rate |\n|---|---|---:|---:|---:|---:|---:|---|---:|---:|\n";
 
 fn duplicate_row(s: &DuplicateSummary) -> String {
     format!(

@@ -262,14 +262,14 @@ impl PlayerSpec {
             "counting" => {
                 let mut w = CountingWeights::default();
                 for &key in CountingWeights::KEYS {
-                    if let Some(v) = p.take_f64(key)? {
-                        if !w.set(key, v) {
-                            return Err(p.bad_value(
-                                key,
-                                &v.to_string(),
-                                "out of range for this weight",
-                            ));
-                        }
+                    if let Some(v) = p.take_f64(key)?
+                        && !w.set(key, v)
+                    {
+                        return Err(p.bad_value(
+                            key,
+                            &v.to_string(),
+                            "out of range for this weight",
+                        ));
                     }
                 }
                 (PlayerSpec::Counting(w), CountingWeights::KEYS)

@@ -183,9 +183,9 @@ fn duplicate_pairing_really_swaps_the_hands() {
             );
             seen[s.seat as usize][(s.side == Side::B) as usize] = true;
         }
-        for seat in 0..rules.players as usize {
+        for (seat, both) in seen.iter().enumerate().take(rules.players as usize) {
             assert_eq!(
-                seen[seat],
+                *both,
                 [true, true],
                 "{variant}: seat {seat} was not played by both teams"
             );
@@ -233,8 +233,14 @@ fn mixed_teams_seat_each_member_at_its_own_seats() {
         ..config("cuban", "counting", "heavy", 20, 1, 1)
     };
     assert_eq!(cfg.a.name(), "counting+random");
-    let two = DuplicateConfig { a: cfg.a.clone(), ..config("cutthroat-2", "counting", "heavy", 20, 1, 1) };
-    assert!(run_duplicate(&two, &|_| {}).is_err(), "two seats have no partner");
+    let two = DuplicateConfig {
+        a: cfg.a.clone(),
+        ..config("cutthroat-2", "counting", "heavy", 20, 1, 1)
+    };
+    assert!(
+        run_duplicate(&two, &|_| {}).is_err(),
+        "two seats have no partner"
+    );
     assert_eq!(
         run_duplicate(&cfg, &|_| {}).unwrap().summary.a,
         "counting+random"
