@@ -15,7 +15,9 @@ pub enum TileError {
 pub enum MoveParseError {
     #[error(transparent)]
     Tile(#[from] TileError),
-    #[error("malformed move {0:?}: expected \"a-b\", \"a-b@e\", \"pass\", \"draw\" or \"draw:a-b\"")]
+    #[error(
+        "malformed move {0:?}: expected \"a-b\", \"a-b@e\", \"pass\", \"draw\" or \"draw:a-b\""
+    )]
     Malformed(String),
     #[error("the end @{end} is not a half of tile {tile}")]
     EndNotOnTile { tile: String, end: u8 },

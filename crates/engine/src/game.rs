@@ -27,7 +27,12 @@ pub struct Match {
 
 impl Match {
     pub fn new(rules: &Rules, deal_seed: u64) -> Match {
-        Match { rules: *rules, deal_seed, score: MatchScore::new(rules), next: Lead::Deal }
+        Match {
+            rules: *rules,
+            deal_seed,
+            score: MatchScore::new(rules),
+            next: Lead::Deal,
+        }
     }
 
     pub fn rules(&self) -> &Rules {
@@ -47,7 +52,10 @@ impl Match {
         for (d, s) in scores.iter_mut().zip(&self.score.scores) {
             *d = *s;
         }
-        MatchContext { scores, pending_ties: self.score.pending_ties }
+        MatchContext {
+            scores,
+            pending_ties: self.score.pending_ties,
+        }
     }
 
     /// Deals round number `self.score().rounds` (redealing as the rules demand) and picks its
@@ -86,14 +94,23 @@ impl Match {
 
     /// Plays a round dealt elsewhere as this match's next round and records it. Duplicate
     /// play uses it to replay one match's deal and leader in the mirrored match.
-    pub fn play_dealt(&mut self, mut round: Round, players: &mut [&mut dyn Player]) -> (Round, RoundScore) {
+    pub fn play_dealt(
+        &mut self,
+        mut round: Round,
+        players: &mut [&mut dyn Player],
+    ) -> (Round, RoundScore) {
         let n = self.rules.players;
         let ctx = self.context();
         let mut infos: Vec<InfoSet> = (0..n)
             .map(|s| {
-                InfoSet::new(&self.rules, s, round.first(), round.deal().hands[s as usize])
-                    .expect("valid deal")
-                    .with_context(ctx.clone())
+                InfoSet::new(
+                    &self.rules,
+                    s,
+                    round.first(),
+                    round.deal().hands[s as usize],
+                )
+                .expect("valid deal")
+                .with_context(ctx.clone())
             })
             .collect();
         while !round.is_over() {
@@ -104,10 +121,17 @@ impl Match {
             } else {
                 let m = players[s as usize].choose(&infos[s as usize]);
                 // a player's draw is resolved by the referee
-                if matches!(m, Move::Draw(_)) { legal[0] } else { m }
+                if matches!(m, Move::Draw(_)) {
+                    legal[0]
+                } else {
+                    m
+                }
             };
             if let Err(e) = round.play(mv) {
-                panic!("{} played an illegal move {mv}: {e}", players[s as usize].name());
+                panic!(
+                    "{} played an illegal move {mv}: {e}",
+                    players[s as usize].name()
+                );
             }
             let played = *round.history().last().expect("just played");
             for info in infos.iter_mut() {
@@ -115,7 +139,8 @@ impl Match {
                     Move::Draw(_) if info.seat() != s => Move::Draw(None),
                     m => m,
                 };
-                info.apply(public).expect("referee-checked move is consistent for every seat");
+                info.apply(public)
+                    .expect("referee-checked move is consistent for every seat");
             }
         }
         let rs = self.record(&round);

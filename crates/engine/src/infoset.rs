@@ -58,7 +58,11 @@ impl InfoSet {
             return Err(DealError::Seat(first));
         }
         if hand.len() != rules.hand_size as u32 {
-            return Err(DealError::HandSize { seat, got: hand.len(), want: rules.hand_size as u32 });
+            return Err(DealError::HandSize {
+                seat,
+                got: hand.len(),
+                want: rules.hand_size as u32,
+            });
         }
         if let Some(t) = hand.minus(rules.set()).first() {
             return Err(DealError::NotInSet(t.to_string()));
@@ -117,7 +121,11 @@ impl InfoSet {
         &self.history
     }
     pub fn ends(&self) -> Option<(u8, u8)> {
-        if self.ends[0] == LEAD { None } else { Some((self.ends[0], self.ends[1])) }
+        if self.ends[0] == LEAD {
+            None
+        } else {
+            Some((self.ends[0], self.ends[1]))
+        }
     }
     pub fn to_move(&self) -> u8 {
         self.to_move
@@ -147,7 +155,11 @@ impl InfoSet {
     }
     /// Tiles `seat` is known not to hold now.
     pub fn excluded(&self, seat: u8) -> TileSet {
-        if seat == self.seat { self.rules.set().minus(self.hand) } else { self.excluded[seat as usize] }
+        if seat == self.seat {
+            self.rules.set().minus(self.hand)
+        } else {
+            self.excluded[seat as usize]
+        }
     }
     /// Pips `seat` is known to lack (bit n: holds no tile showing n).
     pub fn void_pips(&self, seat: u8) -> u16 {
@@ -174,13 +186,22 @@ impl InfoSet {
         let playable = self.playable(self.hand);
         push_plays(playable, self.ends, &mut out);
         if out.is_empty() {
-            out.push(if self.rules.draw && self.pile_count > 0 { Move::Draw(None) } else { Move::Pass });
+            out.push(if self.rules.draw && self.pile_count > 0 {
+                Move::Draw(None)
+            } else {
+                Move::Pass
+            });
         }
         out
     }
 
     fn public_state(&self) -> State {
-        let mut st = State::new(&self.rules, [TileSet::EMPTY; 4], TileSet::EMPTY, self.to_move);
+        let mut st = State::new(
+            &self.rules,
+            [TileSet::EMPTY; 4],
+            TileSet::EMPTY,
+            self.to_move,
+        );
         st.out = self.rules.set().minus(self.played);
         st.ends = self.ends;
         st.passes = self.passes;
@@ -197,7 +218,11 @@ impl InfoSet {
     pub fn determinize(&self, hands: [TileSet; 4], pile: TileSet) -> State {
         let mut st = self.public_state();
         st.hands = hands;
-        st.pile = if self.rules.draw { pile } else { TileSet::EMPTY };
+        st.pile = if self.rules.draw {
+            pile
+        } else {
+            TileSet::EMPTY
+        };
         st
     }
 
@@ -224,7 +249,10 @@ impl InfoSet {
                     return Err(MoveError::AlreadyPlayed(tile.to_string()));
                 }
                 if own && !self.hand.contains(tile) {
-                    return Err(MoveError::NotInHand { seat: s, tile: tile.to_string() });
+                    return Err(MoveError::NotInHand {
+                        seat: s,
+                        tile: tile.to_string(),
+                    });
                 }
                 if !own && self.hand.contains(tile) {
                     return Err(MoveError::OwnTile(tile.to_string()));
@@ -235,14 +263,19 @@ impl InfoSet {
                     end != LEAD && (end == self.ends[0] || end == self.ends[1]) && tile.has(end)
                 };
                 if !fits {
-                    return Err(MoveError::NoMatch { tile: tile.to_string(), ends: ends_text(&st) });
+                    return Err(MoveError::NoMatch {
+                        tile: tile.to_string(),
+                        ends: ends_text(&st),
+                    });
                 }
                 if !own {
                     if self.counts[s as usize] == 0 {
                         return Err(MoveError::EmptyHand(s));
                     }
                     if self.excluded[s as usize].contains(tile) {
-                        return Err(MoveError::Inconsistent("a seat played a tile it was known not to hold"));
+                        return Err(MoveError::Inconsistent(
+                            "a seat played a tile it was known not to hold",
+                        ));
                     }
                 }
                 if own {
@@ -301,7 +334,9 @@ impl InfoSet {
                 }
                 let void = st.void_revealed();
                 if own {
-                    let Some(t) = t else { return Err(MoveError::DrawNeedsTile) };
+                    let Some(t) = t else {
+                        return Err(MoveError::DrawNeedsTile);
+                    };
                     if !self.playable(self.hand).is_empty() {
                         return Err(MoveError::CannotDraw("the seat has a playable tile"));
                     }
@@ -311,7 +346,9 @@ impl InfoSet {
                     self.hand.insert(t);
                 } else {
                     if t.is_some() {
-                        return Err(MoveError::CannotDraw("only the engine's own draws name a tile"));
+                        return Err(MoveError::CannotDraw(
+                            "only the engine's own draws name a tile",
+                        ));
                     }
                     // The drawn tile may be any unseen tile, one that fits the ends included,
                     // so no tile is certainly absent now (the sampler checks the order of voids
@@ -343,7 +380,11 @@ impl InfoSet {
         let mut slot = 0usize;
         let mut voids: Vec<(usize, TileSet)> = Vec::new(); // (slots acquired so far, void)
         let interval = |t: Tile, slot: usize, voids: &[(usize, TileSet)]| -> (usize, usize) {
-            let lo = voids.iter().rev().find(|(_, v)| v.contains(t)).map_or(0, |(k, _)| *k + 1);
+            let lo = voids
+                .iter()
+                .rev()
+                .find(|(_, v)| v.contains(t))
+                .map_or(0, |(k, _)| *k + 1);
             (lo, slot)
         };
         for e in events {
@@ -357,7 +398,15 @@ impl InfoSet {
             tiles.push(interval(t, slot, &voids));
         }
         let slots = slot + 1;
-        let mut cap: Vec<u32> = (0..slots).map(|i| if i == 0 { self.rules.hand_size as u32 } else { 1 }).collect();
+        let mut cap: Vec<u32> = (0..slots)
+            .map(|i| {
+                if i == 0 {
+                    self.rules.hand_size as u32
+                } else {
+                    1
+                }
+            })
+            .collect();
         if tiles.len() as u32 != cap.iter().sum::<u32>() {
             return false;
         }

@@ -12,7 +12,10 @@ pub const LEAD: u8 = u8::MAX;
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Move {
     /// Play `tile` joining the open end showing `end` ([`LEAD`] for the first tile).
-    Play { tile: Tile, end: u8 },
+    Play {
+        tile: Tile,
+        end: u8,
+    },
     Pass,
     /// Draw from the boneyard: the tile when the drawer's seat knows it, `None` for another
     /// seat's draw as the public sees it.
@@ -77,7 +80,10 @@ impl Move {
         if let Some(e) = end
             && !tile.has(e)
         {
-            return Err(MoveParseError::EndNotOnTile { tile: tile.to_string(), end: e });
+            return Err(MoveParseError::EndNotOnTile {
+                tile: tile.to_string(),
+                end: e,
+            });
         }
         Ok(MoveSpec::Play { tile, end })
     }
@@ -129,7 +135,10 @@ pub struct MoveList {
 
 impl Default for MoveList {
     fn default() -> Self {
-        MoveList { len: 0, moves: [Move::Pass; 64] }
+        MoveList {
+            len: 0,
+            moves: [Move::Pass; 64],
+        }
     }
 }
 
@@ -181,15 +190,29 @@ mod tests {
         );
         assert_eq!(
             Move::parse("4-9@4", 9).unwrap(),
-            MoveSpec::Play { tile: Tile::new(9, 4), end: Some(4) }
+            MoveSpec::Play {
+                tile: Tile::new(9, 4),
+                end: Some(4)
+            }
         );
         assert_eq!(
             Move::parse("9-4", 9).unwrap(),
-            MoveSpec::Play { tile: Tile::new(9, 4), end: None }
+            MoveSpec::Play {
+                tile: Tile::new(9, 4),
+                end: None
+            }
         );
-        assert!(matches!(Move::parse("9-4@3", 9), Err(MoveParseError::EndNotOnTile { .. })));
-        assert!(matches!(Move::parse("9-4", 6), Err(MoveParseError::Tile(_))));
-        for bad in ["", "Pass", "draw:", "9-4@", "9-4@x", "9-4@44", "x", "draw:9"] {
+        assert!(matches!(
+            Move::parse("9-4@3", 9),
+            Err(MoveParseError::EndNotOnTile { .. })
+        ));
+        assert!(matches!(
+            Move::parse("9-4", 6),
+            Err(MoveParseError::Tile(_))
+        ));
+        for bad in [
+            "", "Pass", "draw:", "9-4@", "9-4@x", "9-4@44", "x", "draw:9",
+        ] {
             assert!(Move::parse(bad, 9).is_err(), "{bad}");
         }
     }

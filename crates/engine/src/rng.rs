@@ -82,7 +82,11 @@ impl Rng {
         let bits = 128 - (n - 1).leading_zeros();
         loop {
             let x = ((self.next_u64() as u128) << 64) | self.next_u64() as u128;
-            let x = if bits == 128 { x } else { x & ((1u128 << bits) - 1) };
+            let x = if bits == 128 {
+                x
+            } else {
+                x & ((1u128 << bits) - 1)
+            };
             if x < n {
                 return x;
             }

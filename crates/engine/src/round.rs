@@ -38,7 +38,11 @@ impl Deal {
         for s in 0..rules.players as usize {
             let h = self.hands[s];
             if h.len() != rules.hand_size as u32 {
-                return Err(DealError::HandSize { seat: s as u8, got: h.len(), want: rules.hand_size as u32 });
+                return Err(DealError::HandSize {
+                    seat: s as u8,
+                    got: h.len(),
+                    want: rules.hand_size as u32,
+                });
             }
             if let Some(t) = h.minus(set).first() {
                 return Err(DealError::NotInSet(t.to_string()));
@@ -64,7 +68,10 @@ impl Deal {
             pile.insert(t);
         }
         if pile != set.minus(seen) {
-            return Err(DealError::Boneyard { got: pile.len(), want: rules.undealt() });
+            return Err(DealError::Boneyard {
+                got: pile.len(),
+                want: rules.undealt(),
+            });
         }
         Ok(())
     }
@@ -84,7 +91,12 @@ pub struct Round {
 
 impl Round {
     /// A round from `deal`, led by `first`; `forced_lead` is the tile the leader must play.
-    pub fn new(rules: &Rules, deal: Deal, first: u8, forced_lead: Option<Tile>) -> Result<Round, DealError> {
+    pub fn new(
+        rules: &Rules,
+        deal: Deal,
+        first: u8,
+        forced_lead: Option<Tile>,
+    ) -> Result<Round, DealError> {
         deal.validate(rules)?;
         if first >= rules.players {
             return Err(DealError::Seat(first));
@@ -125,12 +137,20 @@ impl Round {
         self.state.is_over()
     }
     pub fn forced_lead(&self) -> Option<Tile> {
-        if self.history.is_empty() { self.forced_lead } else { None }
+        if self.history.is_empty() {
+            self.forced_lead
+        } else {
+            None
+        }
     }
 
     /// The next tile of the boneyard, if any.
     pub fn next_draw(&self) -> Option<Tile> {
-        if self.rules.draw { self.deal.pile.get(self.drawn).copied() } else { None }
+        if self.rules.draw {
+            self.deal.pile.get(self.drawn).copied()
+        } else {
+            None
+        }
     }
 
     /// Legal moves of the seat to move, draws naming the boneyard's next tile.
@@ -161,7 +181,11 @@ impl Round {
         }
         let legal = self.legal_moves();
         // the public "draw" means the boneyard's next tile
-        let mv = if mv == Move::Draw(None) { Move::Draw(self.next_draw()) } else { mv };
+        let mv = if mv == Move::Draw(None) {
+            Move::Draw(self.next_draw())
+        } else {
+            mv
+        };
         if !legal.contains(mv) {
             return Err(self.diagnose(mv));
         }
@@ -178,18 +202,28 @@ impl Round {
                     MoveError::NotInSet(tile.to_string())
                 } else if !hand.contains(tile) {
                     if self.state.out.contains(tile) {
-                        MoveError::NotInHand { seat: s, tile: tile.to_string() }
+                        MoveError::NotInHand {
+                            seat: s,
+                            tile: tile.to_string(),
+                        }
                     } else {
                         MoveError::AlreadyPlayed(tile.to_string())
                     }
                 } else if let Some(f) = self.forced_lead() {
                     MoveError::WrongLead(f.to_string())
                 } else {
-                    MoveError::NoMatch { tile: tile.to_string(), ends: ends_text(&self.state) }
+                    MoveError::NoMatch {
+                        tile: tile.to_string(),
+                        ends: ends_text(&self.state),
+                    }
                 }
             }
             Move::Pass => {
-                if self.state.playable(hand).is_empty() { MoveError::MustDraw } else { MoveError::PassWithPlayable }
+                if self.state.playable(hand).is_empty() {
+                    MoveError::MustDraw
+                } else {
+                    MoveError::PassWithPlayable
+                }
             }
             Move::Draw(_) => {
                 if !self.rules.draw {
@@ -226,14 +260,20 @@ impl Round {
 
     /// What `seat` knows: its own hand as dealt and the public history.
     pub fn infoset(&self, seat: u8) -> InfoSet {
-        let mut info = InfoSet::new(&self.rules, seat, self.first, self.deal.hands[seat as usize])
-            .expect("a referee's deal is valid");
+        let mut info = InfoSet::new(
+            &self.rules,
+            seat,
+            self.first,
+            self.deal.hands[seat as usize],
+        )
+        .expect("a referee's deal is valid");
         for &mv in &self.history {
             let public = match mv {
                 Move::Draw(_) if self.rules.draw && info.to_move() != seat => Move::Draw(None),
                 m => m,
             };
-            info.apply(public).expect("a referee's history is legal for every seat");
+            info.apply(public)
+                .expect("a referee's history is legal for every seat");
         }
         info
     }
@@ -256,17 +296,25 @@ pub(crate) fn resolve(spec: MoveSpec, state: &State, max_pip: u8) -> Result<Move
             None => Ok(Move::play(tile, LEAD)),
             Some((l, r)) => match end {
                 Some(e) if e == l || e == r => Ok(Move::play(tile, e)),
-                Some(_) => Err(MoveError::NoMatch { tile: tile.to_string(), ends: ends_text(state) }),
+                Some(_) => Err(MoveError::NoMatch {
+                    tile: tile.to_string(),
+                    ends: ends_text(state),
+                }),
                 None => {
                     let (a, b) = (tile.has(l), tile.has(r));
                     if a && b && l != r {
-                        Err(MoveError::AmbiguousEnd { tile: tile.to_string() })
+                        Err(MoveError::AmbiguousEnd {
+                            tile: tile.to_string(),
+                        })
                     } else if a {
                         Ok(Move::play(tile, l))
                     } else if b {
                         Ok(Move::play(tile, r))
                     } else {
-                        Err(MoveError::NoMatch { tile: tile.to_string(), ends: ends_text(state) })
+                        Err(MoveError::NoMatch {
+                            tile: tile.to_string(),
+                            ends: ends_text(state),
+                        })
                     }
                 }
             },

@@ -59,7 +59,11 @@ impl Sampler {
             .iter()
             .map(|&t| {
                 places.iter().enumerate().fold(0u8, |m, (p, &s)| {
-                    if s == u8::MAX || !info.excluded(s).contains(t) { m | 1 << p } else { m }
+                    if s == u8::MAX || !info.excluded(s).contains(t) {
+                        m | 1 << p
+                    } else {
+                        m
+                    }
                 })
             })
             .collect();
@@ -109,7 +113,12 @@ impl Sampler {
             return Err(SampleError::NoConsistentDeal);
         }
         let needs_check = rules.redeal_doubles > 0
-            || (rules.draw && (0..rules.players).any(|s| info.events[s as usize].iter().any(|e| matches!(e, crate::infoset::Event::Acquire))));
+            || (rules.draw
+                && (0..rules.players).any(|s| {
+                    info.events[s as usize]
+                        .iter()
+                        .any(|e| matches!(e, crate::infoset::Event::Acquire))
+                }));
         Ok(Sampler {
             seat,
             players: rules.players,
@@ -134,7 +143,9 @@ impl Sampler {
     }
 
     fn full_index(&self) -> usize {
-        (0..self.places.len() - 1).map(|p| self.caps[p] as usize * self.radix[p]).sum()
+        (0..self.places.len() - 1)
+            .map(|p| self.caps[p] as usize * self.radix[p])
+            .sum()
     }
 
     /// One uniform draw from the table: every seat's hand (own included) and the pile.

@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::state::{Finish, State, next};
-use crate::variant::{BlockTie, BlockWinner, MatchRule, NextLead, Rules, Scoring, TieBonus, TieLead};
+use crate::variant::{
+    BlockTie, BlockWinner, MatchRule, NextLead, Rules, Scoring, TieBonus, TieLead,
+};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -51,7 +53,11 @@ impl RoundResult {
         let order = &seats[..n as usize];
         match state.finish {
             Finish::Running => return None,
-            Finish::Domino { seat, key_bone, dekabes } => {
+            Finish::Domino {
+                seat,
+                key_bone,
+                dekabes,
+            } => {
                 res.end = EndKind::Domino;
                 res.winner = Some(rules.side_of(seat));
                 res.winner_seat = Some(seat);
@@ -73,7 +79,9 @@ impl RoundResult {
                         let low = || order.iter().copied().filter(|&s| pips[s as usize] == min);
                         let low0 = low().next().unwrap_or(first);
                         let side0 = rules.side_of(low0);
-                        if low().all(|s| rules.side_of(s) == side0) || rules.block_tie == BlockTie::Mano {
+                        if low().all(|s| rules.side_of(s) == side0)
+                            || rules.block_tie == BlockTie::Mano
+                        {
                             res.winner = Some(side0);
                             res.winner_seat = Some(low0);
                         } else {
@@ -118,7 +126,10 @@ impl RoundResult {
         let Some(win) = self.winner else { return 0 };
         let n = rules.players as usize;
         let side_pips = |side: u8| -> u32 {
-            (0..n).filter(|&s| rules.side_of(s as u8) == side).map(|s| self.pips[s]).sum()
+            (0..n)
+                .filter(|&s| rules.side_of(s as u8) == side)
+                .map(|s| self.pips[s])
+                .sum()
         };
         let all: u32 = self.pips[..n].iter().sum();
         match rules.scoring {
@@ -130,7 +141,11 @@ impl RoundResult {
                 let key = rules.key_bone && self.key_bone && self.end == EndKind::Domino;
                 match rules.tie_bonus {
                     TieBonus::Double if pending_ties > 0 => {
-                        if dekabes { rules.dekabes_after_tie } else { 2 }
+                        if dekabes {
+                            rules.dekabes_after_tie
+                        } else {
+                            2
+                        }
                     }
                     TieBonus::Escalate => 1 + pending_ties + key as u32 + dekabes as u32,
                     _ => 1 + key as u32 + dekabes as u32,
@@ -145,7 +160,10 @@ impl RoundResult {
 pub enum Lead {
     Seat(u8),
     /// The side chooses which member leads; `suggested` is the round's winner (simulations use it).
-    SideChooses { side: u8, suggested: u8 },
+    SideChooses {
+        side: u8,
+        suggested: u8,
+    },
     /// The next deal decides (`Rules::lead_by_deal`).
     Deal,
 }
@@ -191,11 +209,19 @@ impl MatchScore {
         for (d, v) in s.iter_mut().zip(scores) {
             *d = *v;
         }
-        MatchScore { history_max: s.clone(), scores: s, pending_ties, rounds: 0 }
+        MatchScore {
+            history_max: s.clone(),
+            scores: s,
+            pending_ties,
+            rounds: 0,
+        }
     }
 
     pub fn winner(&self, rules: &Rules) -> Option<u8> {
-        self.scores.iter().position(|&s| s >= rules.target).map(|s| s as u8)
+        self.scores
+            .iter()
+            .position(|&s| s >= rules.target)
+            .map(|s| s as u8)
     }
 
     /// Adds a finished round led by `first`.
@@ -255,9 +281,10 @@ impl MatchScore {
                 } else {
                     match rules.next_lead {
                         NextLead::Winner => Lead::Seat(seat),
-                        NextLead::WinningSide if rules.partners => {
-                            Lead::SideChooses { side: w, suggested: seat }
-                        }
+                        NextLead::WinningSide if rules.partners => Lead::SideChooses {
+                            side: w,
+                            suggested: seat,
+                        },
                         NextLead::WinningSide => Lead::Seat(seat),
                         NextLead::Deal => Lead::Deal,
                     }

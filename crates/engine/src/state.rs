@@ -12,7 +12,11 @@ use crate::variant::Rules;
 pub enum Finish {
     Running,
     /// `seat` played its last tile; `key_bone` and `dekabes` record the winning play's kind.
-    Domino { seat: u8, key_bone: bool, dekabes: bool },
+    Domino {
+        seat: u8,
+        key_bone: bool,
+        dekabes: bool,
+    },
     /// Every seat passed in turn.
     Blocked,
 }
@@ -59,14 +63,22 @@ impl State {
 
     #[inline]
     pub fn ends(&self) -> Option<(u8, u8)> {
-        if self.ends[0] == LEAD { None } else { Some((self.ends[0], self.ends[1])) }
+        if self.ends[0] == LEAD {
+            None
+        } else {
+            Some((self.ends[0], self.ends[1]))
+        }
     }
 
     /// Tiles of `hand` that can be played now.
     #[inline]
     pub fn playable(&self, hand: TileSet) -> TileSet {
         if self.ends[0] == LEAD {
-            if self.lead_double { hand.inter(DOUBLES) } else { hand }
+            if self.lead_double {
+                hand.inter(DOUBLES)
+            } else {
+                hand
+            }
         } else {
             hand.inter(SUITS[self.ends[0] as usize].union(SUITS[self.ends[1] as usize]))
         }
@@ -76,7 +88,11 @@ impl State {
     #[inline]
     pub fn void_revealed(&self) -> TileSet {
         if self.ends[0] == LEAD {
-            if self.lead_double { DOUBLES } else { TileSet(u64::MAX) }
+            if self.lead_double {
+                DOUBLES
+            } else {
+                TileSet(u64::MAX)
+            }
         } else {
             SUITS[self.ends[0] as usize].union(SUITS[self.ends[1] as usize])
         }
@@ -93,7 +109,11 @@ impl State {
         let playable = self.playable(hand);
         push_plays(playable, self.ends, out);
         if out.is_empty() {
-            out.push(if self.draw && !self.pile.is_empty() { Move::Draw(None) } else { Move::Pass });
+            out.push(if self.draw && !self.pile.is_empty() {
+                Move::Draw(None)
+            } else {
+                Move::Pass
+            });
         }
     }
 
@@ -141,7 +161,11 @@ impl State {
         let both = l != LEAD && l != r && tile.has(l) && tile.has(r);
         let key_bone = both
             && SUITS[l as usize].union(SUITS[r as usize]).inter(self.out) == TileSet(tile.bit());
-        Finish::Domino { seat, key_bone, dekabes: both }
+        Finish::Domino {
+            seat,
+            key_bone,
+            dekabes: both,
+        }
     }
 
     /// A uniformly random legal move (draws already resolved to a random boneyard tile).

@@ -120,7 +120,11 @@ impl Tile {
     /// The half opposite the half showing `n` (which the tile must show).
     #[inline]
     pub const fn other(self, n: u8) -> u8 {
-        if self.high() == n { self.low() } else { self.high() }
+        if self.high() == n {
+            self.low()
+        } else {
+            self.high()
+        }
     }
     #[inline]
     pub const fn bit(self) -> u64 {
@@ -310,7 +314,10 @@ mod tests {
         assert_eq!(TileSet::full(6).pips(), 168);
         for n in 0..=9 {
             assert_eq!(TileSet::suit(n).len(), 10);
-            assert_eq!(TileSet::suit(n).inter(TileSet::full(6)).len(), if n <= 6 { 7 } else { 0 });
+            assert_eq!(
+                TileSet::suit(n).inter(TileSet::full(6)).len(),
+                if n <= 6 { 7 } else { 0 }
+            );
         }
         assert_eq!(DOUBLES.len(), 10);
     }
@@ -319,7 +326,10 @@ mod tests {
     fn parse_and_format() {
         assert_eq!(Tile::parse("4-9", 9).unwrap().to_string(), "9-4");
         assert_eq!(Tile::parse("5-5", 9).unwrap().to_string(), "5-5");
-        assert!(matches!(Tile::parse("9-4", 6), Err(TileError::OutOfRange { .. })));
+        assert!(matches!(
+            Tile::parse("9-4", 6),
+            Err(TileError::OutOfRange { .. })
+        ));
         for bad in ["", "9", "94", "9-", "-4", "a-b", "10-1", "9--4", "9-4-1"] {
             assert!(Tile::parse(bad, 9).is_err(), "{bad}");
         }

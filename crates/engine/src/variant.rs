@@ -333,10 +333,7 @@ impl Rules {
     }
 
     /// The preset `name` with single rules overridden by the fields of a JSON-like object.
-    pub fn with_overrides(
-        self,
-        overrides: &serde_json_like::Map,
-    ) -> Result<Rules, RulesError> {
+    pub fn with_overrides(self, overrides: &serde_json_like::Map) -> Result<Rules, RulesError> {
         serde_json_like::apply(self, overrides)
     }
 
@@ -381,7 +378,11 @@ impl Rules {
 
     #[inline]
     pub fn sides(&self) -> usize {
-        if self.partners { 2 } else { self.players as usize }
+        if self.partners {
+            2
+        } else {
+            self.players as usize
+        }
     }
 
     #[inline]
@@ -486,7 +487,11 @@ pub mod serde_json_like {
         }
     }
 
-    fn want_enum<T: for<'de> Deserialize<'de>>(rule: &str, v: &Value, names: &[&str]) -> Result<T, RulesError> {
+    fn want_enum<T: for<'de> Deserialize<'de>>(
+        rule: &str,
+        v: &Value,
+        names: &[&str],
+    ) -> Result<T, RulesError> {
         let bad = || RulesError::BadValue {
             rule: rule.into(),
             why: format!("expected one of {}", names.join(", ")),
@@ -504,7 +509,12 @@ pub mod serde_json_like {
     /// The values an enum rule accepts.
     pub fn enum_values(rule: &str) -> Option<&'static [&'static str]> {
         Some(match rule {
-            "first_lead" => &["highest_double", "play_highest_double", "highest_tile", "random_side"],
+            "first_lead" => &[
+                "highest_double",
+                "play_highest_double",
+                "highest_tile",
+                "random_side",
+            ],
             "next_lead" => &["winner", "winning_side", "deal"],
             "tie_lead" => &["other_side", "same_leader", "deal"],
             "block_winner" => &["lowest_player", "lowest_side"],
@@ -524,7 +534,10 @@ pub mod serde_json_like {
                 "max_pip" => {
                     r.max_pip = want_int(k, v, 6, 9)? as u8;
                     if r.max_pip != 6 && r.max_pip != 9 {
-                        return Err(RulesError::BadValue { rule: k.into(), why: "expected 6 or 9".into() });
+                        return Err(RulesError::BadValue {
+                            rule: k.into(),
+                            why: "expected 6 or 9".into(),
+                        });
                     }
                 }
                 "players" => r.players = want_int(k, v, 2, 4)? as u8,
@@ -593,9 +606,25 @@ mod tests {
             .unwrap();
         assert_eq!(r.target, 150);
         assert_eq!(r.block_winner, BlockWinner::LowestSide);
-        assert!(Rules::cuban().with_overrides(&vec![("target".into(), Value::Str("x".into()))]).is_err());
-        assert!(Rules::cuban().with_overrides(&vec![("nope".into(), Value::Int(1))]).is_err());
-        assert!(Rules::cuban().with_overrides(&vec![("hand_size".into(), Value::Int(20))]).is_err());
-        assert!(Rules::cuban().with_overrides(&vec![("scoring".into(), Value::Str("bogus".into()))]).is_err());
+        assert!(
+            Rules::cuban()
+                .with_overrides(&vec![("target".into(), Value::Str("x".into()))])
+                .is_err()
+        );
+        assert!(
+            Rules::cuban()
+                .with_overrides(&vec![("nope".into(), Value::Int(1))])
+                .is_err()
+        );
+        assert!(
+            Rules::cuban()
+                .with_overrides(&vec![("hand_size".into(), Value::Int(20))])
+                .is_err()
+        );
+        assert!(
+            Rules::cuban()
+                .with_overrides(&vec![("scoring".into(), Value::Str("bogus".into()))])
+                .is_err()
+        );
     }
 }

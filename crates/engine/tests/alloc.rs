@@ -48,7 +48,12 @@ fn playouts_do_not_allocate() {
             total += res.points(&rules, 0);
         }
         let after = ALLOCS.load(Ordering::Relaxed);
-        assert_eq!(after - before, 0, "{v}: {} allocations in playouts", after - before);
+        assert_eq!(
+            after - before,
+            0,
+            "{v}: {} allocations in playouts",
+            after - before
+        );
         assert!(total > 0);
     }
 }

@@ -2,7 +2,7 @@
 //! counts kept in `tests/data/perft.txt` and against a deliberately naive reference
 //! implementation written from the rules text (vectors of pairs, no bitsets).
 
-use capicua_engine::{Deal, Move, Round, Rules, Rng, Tile};
+use capicua_engine::{Deal, Move, Rng, Round, Rules, Tile};
 
 fn perft(round: &Round, depth: u32) -> u64 {
     if depth == 0 || round.is_over() {
@@ -65,7 +65,11 @@ impl Naive {
                 n.ends = Some(match self.ends {
                     None => (a, b),
                     Some((l, r)) => {
-                        if l == e { (newend, r) } else { (l, newend) }
+                        if l == e {
+                            (newend, r)
+                        } else {
+                            (l, newend)
+                        }
                     }
                 });
                 n.passes = 0;
@@ -136,13 +140,23 @@ fn perft_table() {
             continue;
         }
         let f: Vec<&str> = line.split_whitespace().collect();
-        let (variant, seed, depth, want): (&str, u64, u32, u64) =
-            (f[0], f[1].parse().unwrap(), f[2].parse().unwrap(), f[3].parse().unwrap());
+        let (variant, seed, depth, want): (&str, u64, u32, u64) = (
+            f[0],
+            f[1].parse().unwrap(),
+            f[2].parse().unwrap(),
+            f[3].parse().unwrap(),
+        );
         let (round, naive) = setup(variant, seed);
         let got = perft(&round, depth);
         let reference = naive.perft(depth);
-        assert_eq!(reference, want, "reference perft {variant} seed {seed} depth {depth}");
-        assert_eq!(got, want, "engine perft {variant} seed {seed} depth {depth}");
+        assert_eq!(
+            reference, want,
+            "reference perft {variant} seed {seed} depth {depth}"
+        );
+        assert_eq!(
+            got, want,
+            "engine perft {variant} seed {seed} depth {depth}"
+        );
         checked += 1;
     }
     assert!(checked >= 10);
@@ -153,7 +167,16 @@ fn perft_table() {
 #[test]
 #[ignore]
 fn print_perft_table() {
-    for (variant, depth) in [("cuban", 9), ("cuban-d6", 10), ("jamaican", 10), ("cutthroat-2", 6), ("cutthroat-3", 8), ("lankford-2", 14), ("lankford-4", 16), ("chiva-3", 12)] {
+    for (variant, depth) in [
+        ("cuban", 9),
+        ("cuban-d6", 10),
+        ("jamaican", 10),
+        ("cutthroat-2", 6),
+        ("cutthroat-3", 8),
+        ("lankford-2", 14),
+        ("lankford-4", 16),
+        ("chiva-3", 12),
+    ] {
         for seed in [1u64, 2] {
             let (_, naive) = setup(variant, seed);
             for d in [1, depth / 2, depth] {
@@ -170,5 +193,9 @@ fn perft_at_depth_one_is_the_number_of_legal_moves() {
     let mut r = round.clone();
     r.play(round.legal_moves()[0]).unwrap();
     assert_eq!(perft(&r, 1), r.legal_moves().len() as u64);
-    assert!(r.legal_moves().iter().all(|m| matches!(m, Move::Play { .. } | Move::Pass)));
+    assert!(
+        r.legal_moves()
+            .iter()
+            .all(|m| matches!(m, Move::Play { .. } | Move::Pass))
+    );
 }

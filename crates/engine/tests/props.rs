@@ -2,7 +2,7 @@
 //! conserved, every seat's information set follows the referee, every sampled deal replays the
 //! public history and respects every void, and bad input never panics or changes state.
 
-use capicua_engine::{Deal, InfoSet, Move, Round, Rules, Rng, Sampler, TileSet, VARIANTS};
+use capicua_engine::{Deal, InfoSet, Move, Rng, Round, Rules, Sampler, TileSet, VARIANTS};
 use proptest::prelude::*;
 
 fn random_round(variant: &str, seed: u64, stop_after: usize) -> Round {
@@ -25,7 +25,10 @@ fn random_round(variant: &str, seed: u64, stop_after: usize) -> Round {
         // an illegal move is refused and changes nothing
         let before = *round.state();
         let hist = round.history().len();
-        let bogus = Move::play(capicua_engine::Tile::from_index(rng.below(rules.set().len()) as usize), rng.below(10) as u8);
+        let bogus = Move::play(
+            capicua_engine::Tile::from_index(rng.below(rules.set().len()) as usize),
+            rng.below(10) as u8,
+        );
         if !legal.contains(bogus) {
             assert!(round.play(bogus).is_err());
             assert_eq!(*round.state(), before);
@@ -155,5 +158,17 @@ fn wrong_hands_are_errors() {
     assert!(InfoSet::new(&rules, 0, 0, TileSet::EMPTY).is_err());
     assert!(InfoSet::new(&rules, 5, 0, TileSet::full(9)).is_err());
     let d6 = Rules::preset("cuban-d6").unwrap();
-    assert!(InfoSet::new(&d6, 0, 0, TileSet::full(9).minus(TileSet::full(6)).iter().take(7).collect()).is_err());
+    assert!(
+        InfoSet::new(
+            &d6,
+            0,
+            0,
+            TileSet::full(9)
+                .minus(TileSet::full(6))
+                .iter()
+                .take(7)
+                .collect()
+        )
+        .is_err()
+    );
 }

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use capicua_engine::variant::FirstLead;
-use capicua_engine::{Deal, InfoSet, Round, Rules, Rng, Sampler, Tile, TileSet};
+use capicua_engine::{Deal, InfoSet, Rng, Round, Rules, Sampler, Tile, TileSet};
 
 /// All ways to pick `k` tiles of `from`.
 fn combinations(from: &[Tile], k: usize) -> Vec<TileSet> {
@@ -50,14 +50,23 @@ fn enumerate(info: &InfoSet) -> Vec<[TileSet; 4]> {
         .filter(|hands| {
             let mut dealt = [TileSet::EMPTY; 4];
             for s in 0..rules.players {
-                dealt[s as usize] = if s == info.seat() { info.dealt() } else { hands[s as usize].union(info.played_by(s)) };
+                dealt[s as usize] = if s == info.seat() {
+                    info.dealt()
+                } else {
+                    hands[s as usize].union(info.played_by(s))
+                };
             }
             if rules.needs_redeal(&dealt[..rules.players as usize]) && rules.redeal_doubles > 0 {
                 return false;
             }
             let used = dealt.iter().fold(TileSet::EMPTY, |a, h| a.union(*h));
-            let deal = Deal { hands: dealt, pile: rules.set().minus(used).iter().collect() };
-            let Ok(mut round) = Round::new(&rules, deal, info.first(), None) else { return false };
+            let deal = Deal {
+                hands: dealt,
+                pile: rules.set().minus(used).iter().collect(),
+            };
+            let Ok(mut round) = Round::new(&rules, deal, info.first(), None) else {
+                return false;
+            };
             info.history().iter().all(|&m| round.play(m).is_ok())
         })
         .collect()
@@ -88,22 +97,36 @@ fn check_uniform(info: &InfoSet, draws: u32, seed: u64) {
     } else {
         assert!(sampler.count() >= deals.len() as u128);
     }
-    let index: HashMap<[u64; 4], usize> =
-        deals.iter().enumerate().map(|(i, h)| (h.map(|t| t.0), i)).collect();
+    let index: HashMap<[u64; 4], usize> = deals
+        .iter()
+        .enumerate()
+        .map(|(i, h)| (h.map(|t| t.0), i))
+        .collect();
     let mut counts = vec![0u32; deals.len()];
     let mut rng = Rng::new(seed);
     for _ in 0..draws {
         let (mut hands, _) = sampler.sample_hands(&mut rng).unwrap();
         hands[info.seat() as usize] = TileSet::EMPTY;
-        let i = *index.get(&hands.map(|t| t.0)).expect("sampled deal is consistent");
+        let i = *index
+            .get(&hands.map(|t| t.0))
+            .expect("sampled deal is consistent");
         counts[i] += 1;
     }
     let expected = draws as f64 / deals.len() as f64;
-    let chi2: f64 = counts.iter().map(|&c| (c as f64 - expected).powi(2) / expected).sum();
+    let chi2: f64 = counts
+        .iter()
+        .map(|&c| (c as f64 - expected).powi(2) / expected)
+        .sum();
     let df = (deals.len() - 1) as f64;
     // five standard deviations of the chi-square distribution
-    assert!(chi2 < df + 5.0 * (2.0 * df).sqrt(), "chi2 {chi2} with {df} degrees of freedom");
-    assert!(chi2 > df - 5.0 * (2.0 * df).sqrt(), "chi2 {chi2} suspiciously low for {df}");
+    assert!(
+        chi2 < df + 5.0 * (2.0 * df).sqrt(),
+        "chi2 {chi2} with {df} degrees of freedom"
+    );
+    assert!(
+        chi2 > df - 5.0 * (2.0 * df).sqrt(),
+        "chi2 {chi2} suspiciously low for {df}"
+    );
 }
 
 #[test]
@@ -121,7 +144,10 @@ fn uniform_two_players_with_sleeping_tiles_and_voids() {
     let mut found = None;
     for seed in 0..400 {
         let info = position(&rules, seed, 6, 0);
-        if !info.is_over() && info.excluded(1) != TileSet::EMPTY && (3..=4).contains(&info.counts()[1]) {
+        if !info.is_over()
+            && info.excluded(1) != TileSet::EMPTY
+            && (3..=4).contains(&info.counts()[1])
+        {
             found = Some(info);
             break;
         }
@@ -132,12 +158,23 @@ fn uniform_two_players_with_sleeping_tiles_and_voids() {
 
 #[test]
 fn uniform_four_players_partners_with_voids() {
-    let rules = Rules { hand_size: 2, max_pip: 6, redeal_doubles: 0, first_lead: FirstLead::RandomSide, ..Rules::cuban() };
+    let rules = Rules {
+        hand_size: 2,
+        max_pip: 6,
+        redeal_doubles: 0,
+        first_lead: FirstLead::RandomSide,
+        ..Rules::cuban()
+    };
     let mut found = None;
     for seed in 0..2000 {
         let info = position(&rules, seed, 5, 1);
-        let voids = (0..4).filter(|&s| s != 1 && info.excluded(s) != TileSet::EMPTY).count();
-        let held: u32 = (0..4).filter(|&s| s != 1).map(|s| info.counts()[s] as u32).sum();
+        let voids = (0..4)
+            .filter(|&s| s != 1 && info.excluded(s) != TileSet::EMPTY)
+            .count();
+        let held: u32 = (0..4)
+            .filter(|&s| s != 1)
+            .map(|s| info.counts()[s] as u32)
+            .sum();
         if !info.is_over() && voids >= 1 && held <= 3 {
             let n = enumerate(&info).len();
             if (50..6000).contains(&n) {
@@ -153,7 +190,15 @@ fn uniform_four_players_partners_with_voids() {
 #[test]
 fn uniform_under_the_redeal_rule() {
     // Two doubles in a hand of three force a redeal: the sampler must reject those deals.
-    let rules = Rules { players: 2, partners: false, hand_size: 3, max_pip: 6, redeal_doubles: 2, first_lead: FirstLead::RandomSide, ..Rules::cuban() };
+    let rules = Rules {
+        players: 2,
+        partners: false,
+        hand_size: 3,
+        max_pip: 6,
+        redeal_doubles: 2,
+        first_lead: FirstLead::RandomSide,
+        ..Rules::cuban()
+    };
     let info = (0..200)
         .map(|seed| position(&rules, seed, 2, 0))
         .find(|i| !i.is_over() && i.counts()[1] == 2)
@@ -171,7 +216,11 @@ fn inconsistent_information_is_refused() {
         .map(|&(a, b)| Tile::new(a, b))
         .collect();
     let mut info = InfoSet::new(&rules, 0, 0, hand).unwrap();
-    info.apply(capicua_engine::Move::play(Tile::new(6, 6), capicua_engine::LEAD)).unwrap();
+    info.apply(capicua_engine::Move::play(
+        Tile::new(6, 6),
+        capicua_engine::LEAD,
+    ))
+    .unwrap();
     assert!(Sampler::new(&info).is_ok());
     info.apply(capicua_engine::Move::Pass).unwrap();
     assert!(Sampler::new(&info).is_ok());
