@@ -46,7 +46,9 @@ pub fn random_rounds(rounds: u64, seed: u64) -> (f64, u64) {
         st.random_playout(&mut rng);
         let res = capicua_engine::RoundResult::of(&rules, &st, first).expect("finished");
         let pts = res.points(&rules, 0) as u64;
-        fingerprint = fingerprint.wrapping_mul(31).wrapping_add(pts + 1000 * res.winner.map_or(2, u64::from));
+        fingerprint = fingerprint
+            .wrapping_mul(31)
+            .wrapping_add(pts + 1000 * res.winner.map_or(2, u64::from));
     }
     let secs = start.elapsed().as_secs_f64();
     let _ = Deal::random; // the referee's dealer is measured by the tests, not here
@@ -60,18 +62,44 @@ pub fn run(args: BenchArgs) -> Result<()> {
     out.insert("rounds_fingerprint".into(), json!(format!("{fp:016x}")));
     if !args.rules_only {
         let one = capicua_search::bench::ismcts_iters_per_sec(args.iters, 1, 1);
-        out.insert("ismcts_iters_per_sec".into(), json!(one.iters_per_sec.round()));
+        out.insert(
+            "ismcts_iters_per_sec".into(),
+            json!(one.iters_per_sec.round()),
+        );
         out.insert("ismcts_best".into(), json!(one.best));
-        out.insert("ismcts_fingerprint".into(), json!(format!("{:016x}", one.fingerprint)));
+        out.insert(
+            "ismcts_fingerprint".into(),
+            json!(format!("{:016x}", one.fingerprint)),
+        );
         let two = capicua_search::bench::ismcts_iters_per_sec(args.iters, 2, 1);
-        out.insert("ismcts_iters_per_sec_2threads".into(), json!(two.iters_per_sec.round()));
+        out.insert(
+            "ismcts_iters_per_sec_2threads".into(),
+            json!(two.iters_per_sec.round()),
+        );
         out.insert(
             "ismcts_2thread_speedup".into(),
             json!((two.iters_per_sec / one.iters_per_sec * 100.0).round() / 100.0),
         );
+        let net = capicua_net::bench::bench_network();
+        let budget = std::time::Duration::from_millis(500);
+        out.insert(
+            "net_batch1_us".into(),
+            json!((capicua_train::bench::net_batch1_us(&net, budget) * 100.0).round() / 100.0),
+        );
+        out.insert(
+            "net_ismcts_iters_per_sec".into(),
+            json!(capicua_train::bench::net_ismcts_iters_per_sec(&net, 50_000).round()),
+        );
+        out.insert(
+            "train_samples_per_sec".into(),
+            json!(capicua_train::bench::train_samples_per_sec(net.shape(), 256, budget).round()),
+        );
         let proto = capicua_protocol::bench::bench(200, 3)?;
         out.insert("engine_ping_us".into(), json!(proto.ping_us.round()));
-        out.insert("engine_go_20k_ms".into(), json!((proto.go_20k_ms * 10.0).round() / 10.0));
+        out.insert(
+            "engine_go_20k_ms".into(),
+            json!((proto.go_20k_ms * 10.0).round() / 10.0),
+        );
     }
     if args.json {
         println!("{}", Value::Object(out));

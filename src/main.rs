@@ -10,7 +10,11 @@ use anyhow::Result;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "capicua", version, about = "Cuban dominoes: rules engine, heuristic players, ISMCTS and a policy/value network")]
+#[command(
+    name = "capicua",
+    version,
+    about = "Cuban dominoes: rules engine, heuristic players, ISMCTS and a policy/value network"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
