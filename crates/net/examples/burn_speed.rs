@@ -1,7 +1,7 @@
 //! Measures inference latency/throughput and training throughput.
 //!
 //! ```text
-//! cargo run --release -p capicua-net --example speed [-- INPUT POLICY H1,H2,...]
+//! cargo run --release -p capicua-net --example burn_speed [-- INPUT POLICY H1,H2,...]
 //! ```
 //!
 //! Defaults: input 600, policy 110 (placeholders), hidden 256,256,256.
