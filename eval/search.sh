@@ -19,6 +19,3 @@ run --a ismcts:iters=2000,model=none --b pimc:iters=2000,model=none --rounds 400
 run --a ismcts:iters=10000,rollout=heuristic,model=none --b counting --rounds 4000
 # the same ISMCTS pair with a lower exploration constant (c=0.4; the default is 0.7)
 run --a ismcts:iters=10000,c=0.4,model=none --b counting --rounds 4000
-for e in json md; do
-  mv eval/results/search/ismcts-vs-counting.cuban.$e eval/results/search/ismcts-c0.4-vs-counting.cuban.$e
-done
