@@ -441,11 +441,25 @@ mod tests {
         };
         assert_eq!(*iterations, 300);
         assert_eq!(moves.len(), 10);
-        assert_eq!(moves.iter().map(|m| m.visits).sum::<u64>(), 300);
+        // With a network (the shipped model) the first iteration evaluates the root itself
+        // and visits no move, as in lc0/KataGo where a node's visits are 1 + its children's.
+        let guided = moves.iter().all(|m| m.prior.is_some());
+        let expected = if guided { 299 } else { 300 };
+        assert_eq!(moves.iter().map(|m| m.visits).sum::<u64>(), expected);
         assert!(
             r[..r.len() - 1]
                 .iter()
                 .all(|x| matches!(x, Reply::Info { .. }))
         );
+
+        // Pure search: every iteration visits one root move.
+        let (r, _) = e.handle_line(r#"{"type":"set_option","name":"model","value":"none"}"#);
+        assert!(matches!(r[..], [Reply::Ok { .. }]), "{r:?}");
+        let (r, _) = e.handle_line(go);
+        let Some(Reply::Bestmove { moves, .. }) = r.last() else {
+            panic!("{r:?}")
+        };
+        assert!(moves.iter().all(|m| m.prior.is_none()));
+        assert_eq!(moves.iter().map(|m| m.visits).sum::<u64>(), 300);
     }
 }
