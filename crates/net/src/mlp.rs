@@ -27,6 +27,25 @@ impl Dense {
     /// `out = bias + Σ_i x_i · W[i, :]` over the non-zero `x_i`.
     #[inline]
     fn forward(&self, x: &[f32], out: &mut [f32]) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2 (checked just above).
+            unsafe { self.forward_avx2(x, out) };
+            return;
+        }
+        self.forward_generic(x, out);
+    }
+
+    /// The same loop compiled for AVX2: 8 lanes instead of SSE2's 4. Every output is summed
+    /// in the same order (no FMA), so the results are bit-identical to the generic path.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn forward_avx2(&self, x: &[f32], out: &mut [f32]) {
+        self.forward_generic(x, out);
+    }
+
+    #[inline(always)]
+    fn forward_generic(&self, x: &[f32], out: &mut [f32]) {
         let out = &mut out[..self.fan_out];
         out.copy_from_slice(&self.bias);
         for (i, &xi) in x[..self.fan_in].iter().enumerate() {

@@ -58,6 +58,13 @@ pub struct SearchConfig {
     pub c_ucb: f64,
     /// PUCT exploration constant (used when the evaluator gives priors).
     pub c_puct: f64,
+    /// Softmax temperature of the evaluator's priors: each prior is raised to `1 / T` and
+    /// renormalised, so `T > 1` flattens a sharp policy and lets PUCT try moves it dislikes.
+    pub prior_temperature: f64,
+    /// With an evaluator that estimates values: the weight `λ` of a rollout (with `rollout`'s
+    /// policy) from the leaf, mixed into its value as `(1 - λ) * estimate + λ * rollout`
+    /// (AlphaGo's mixing). 0: the estimate alone.
+    pub rollout_mix: f64,
     pub reward: RewardConfig,
     /// Rollout policy of the default evaluator.
     pub rollout: RolloutPolicy,
@@ -81,6 +88,8 @@ impl Default for SearchConfig {
             threads: 1,
             c_ucb: 0.7,
             c_puct: 1.5,
+            prior_temperature: 1.0,
+            rollout_mix: 0.0,
             reward: RewardConfig::default(),
             rollout: RolloutPolicy::Random,
             seed: 0,
@@ -91,8 +100,8 @@ impl Default for SearchConfig {
 
 /// The keys a spec may set, for error messages.
 pub const SPEC_KEYS: &[&str] = &[
-    "iters", "ms", "threads", "c", "cpuct", "margin", "scale", "rollout", "seed", "nodes",
-    "worlds", "model",
+    "iters", "ms", "threads", "c", "cpuct", "ptemp", "mix", "margin", "scale", "rollout", "seed",
+    "nodes", "worlds", "model",
 ];
 
 /// A parsed spec: the configuration and the `model` asked for (`None` for no network; the
@@ -123,6 +132,8 @@ impl SearchConfig {
     /// | `ms=T` | wall time per move in milliseconds (alone: no iteration limit) |
     /// | `threads=K` | search threads |
     /// | `c=X` / `cpuct=X` | UCB1 / PUCT exploration constant |
+    /// | `ptemp=T` | softmax temperature of the priors (PUCT), > 0 |
+    /// | `mix=L` | weight of a rollout in a leaf's value next to the evaluator's estimate, 0..1 |
     /// | `margin=W` | weight of the point margin in the reward, 0..1 |
     /// | `scale=auto\|target\|P` | margin scale: by variant, points to the match target, or P points |
     /// | `rollout=random\|heuristic\|heavy` | rollout policy |
@@ -166,6 +177,20 @@ impl SearchConfig {
                 "threads" => c.threads = int(1)?.min(256) as usize,
                 "c" => c.c_ucb = float()?,
                 "cpuct" => c.c_puct = float()?,
+                "mix" => {
+                    let l = float()?;
+                    if l > 1.0 {
+                        return Err(bad("expected a weight in [0, 1]"));
+                    }
+                    c.rollout_mix = l;
+                }
+                "ptemp" => {
+                    let t = float()?;
+                    if t == 0.0 {
+                        return Err(bad("expected a number > 0"));
+                    }
+                    c.prior_temperature = t;
+                }
                 "margin" => {
                     let w = float()?;
                     if w > 1.0 {
@@ -239,6 +264,12 @@ impl SearchConfig {
         }
         if self.c_puct != base.c_puct {
             out.push(format!("cpuct={}", self.c_puct));
+        }
+        if self.prior_temperature != base.prior_temperature {
+            out.push(format!("ptemp={}", self.prior_temperature));
+        }
+        if self.rollout_mix != base.rollout_mix {
+            out.push(format!("mix={}", self.rollout_mix));
         }
         if self.reward.margin_weight != base.reward.margin_weight {
             out.push(format!("margin={}", self.reward.margin_weight));
@@ -317,6 +348,8 @@ mod tests {
             "rollout=smart",
             "scale=-3",
             "worlds=3",
+            "ptemp=0",
+            "mix=1.5",
         ] {
             assert!(
                 SearchConfig::parse_spec("ismcts", bad, SearchConfig::default()).is_err(),
@@ -339,7 +372,7 @@ mod tests {
             (SearchConfig::default(), "ms=50"),
             (
                 SearchConfig::default(),
-                "iters=300,ms=20,c=0.35,cpuct=2.5,margin=0.1,scale=12.5,rollout=heavy,seed=9,nodes=5000",
+                "iters=300,ms=20,c=0.35,cpuct=2.5,ptemp=1.5,mix=0.25,margin=0.1,scale=12.5,rollout=heavy,seed=9,nodes=5000",
             ),
             (SearchConfig::default(), "scale=target,rollout=heuristic"),
             (SearchConfig::pimc(), "iters=800,worlds=8"),

@@ -203,8 +203,8 @@ impl SearchPlayerSpec {
     /// The search keys [`Self::from_pairs`] reads: [`crate::config::SPEC_KEYS`] but `model`,
     /// which names a network and is the caller's to load (`from_pairs` refuses it).
     pub const KEYS: &'static [&'static str] = &[
-        "iters", "ms", "threads", "c", "cpuct", "margin", "scale", "rollout", "seed", "nodes",
-        "worlds",
+        "iters", "ms", "threads", "c", "cpuct", "ptemp", "mix", "margin", "scale", "rollout",
+        "seed", "nodes", "worlds",
     ];
 
     /// Parses the `(key, value)` parameters of player `name` (one of [`Self::NAMES`]). A

@@ -26,6 +26,7 @@ use crate::config::{Algorithm, Budget, SearchConfig};
 use crate::error::SearchError;
 use crate::evaluator::{Evaluation, Evaluator, Leaf, LeafValue, RolloutEvaluator};
 use crate::reward::{Outcome, Reward, SideValues};
+use crate::rollout::{RolloutPolicy, playout};
 use crate::tree::{DRAW_KEY, NONE, PASS_KEY, Tree, action_key, key_move};
 
 /// Statistics of one legal move at the root, from the searching seat's side.
@@ -184,6 +185,9 @@ impl Searcher {
             evaluator,
             puct,
             c: if puct { cfg.c_puct } else { cfg.c_ucb },
+            prior_power: (1.0 / cfg.prior_temperature) as f32,
+            rollout_mix: cfg.rollout_mix,
+            rollout: cfg.rollout,
             max_nodes: cfg.max_nodes,
             batch: evaluator.batch_size().max(1),
             root_keys: root_moves.iter().map(|&m| action_key(m)).collect(),
@@ -347,6 +351,10 @@ struct Ctx<'a> {
     evaluator: &'a dyn Evaluator,
     puct: bool,
     c: f64,
+    /// `1 / prior_temperature`.
+    prior_power: f32,
+    rollout_mix: f64,
+    rollout: RolloutPolicy,
     max_nodes: usize,
     batch: usize,
     root_keys: Vec<u8>,
@@ -374,6 +382,28 @@ impl Ctx<'_> {
             LeafValue::Outcome(o) => self.reward.of_outcome(&o),
             LeafValue::Estimate { side, win, margin } => self.reward.of_estimate(side, win, margin),
         }
+    }
+
+    /// The leaf's values, an estimate mixed with a rollout from `state` when `rollout_mix`
+    /// asks for it.
+    fn leaf_values(&self, v: &LeafValue, state: &State, rng: &mut Rng) -> SideValues {
+        let mut values = self.values(v);
+        if self.rollout_mix > 0.0 && matches!(v, LeafValue::Estimate { .. }) {
+            let mut s = *state;
+            playout(&mut s, self.rollout, rng);
+            let r = self.outcome_values(&s);
+            let l = self.rollout_mix;
+            for (x, y) in [
+                (&mut values.reward, &r.reward),
+                (&mut values.score, &r.score),
+                (&mut values.margin, &r.margin),
+            ] {
+                for (a, b) in x.iter_mut().zip(y) {
+                    *a = (1.0 - l) * *a + l * b;
+                }
+            }
+        }
+        values
     }
 }
 
@@ -554,7 +584,7 @@ impl Worker {
                     state: &state,
                 };
                 ctx.evaluator.evaluate(&leaf, rng, &mut self.eval);
-                let v = ctx.values(&self.eval.value);
+                let v = ctx.leaf_values(&self.eval.value, &state, rng);
                 if ctx.puct {
                     expand_with_priors(&mut self.tree, ctx, node, &state, &self.eval, &v);
                 }
@@ -616,7 +646,7 @@ impl Worker {
                 .evaluate_batch(&leaves, rng, &mut self.evals[..leaves.len()]);
             drop(leaves);
             for (p, e) in self.pending.iter().zip(&self.evals) {
-                let v = ctx.values(&e.value);
+                let v = ctx.leaf_values(&e.value, &p.state, rng);
                 let keys = &self.pending_keys[p.keys.0..p.keys.1];
                 let sides = &self.pending_sides[p.keys.0..p.keys.1];
                 let node = backprop_keys(&mut self.tree, keys, sides, &v);
@@ -841,7 +871,11 @@ fn expand_with_priors(
         n.evaluated = true;
         n.value_to_move = v.reward[side as usize] as f32;
     }
-    let prior_of = |m: Move| m.action_index().map_or(1.0, |i| eval.priors[i].max(0.0));
+    let power = ctx.prior_power;
+    let prior_of = |m: Move| {
+        let p = m.action_index().map_or(1.0, |i| eval.priors[i].max(0.0));
+        if power == 1.0 { p } else { p.powf(power) }
+    };
     let total: f32 = legal.iter().map(|&m| prior_of(m)).sum();
     let uniform = !(total.is_finite() && total > 0.0);
     let present = tree

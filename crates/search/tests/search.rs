@@ -428,6 +428,57 @@ fn priors_steer_puct() {
     assert!(res.moves[0].visits > 200, "{:?}", res.moves);
 }
 
+#[test]
+fn prior_temperature_flattens_the_priors() {
+    let (_, info) = decision_points("cuban", 31, 1).pop().unwrap();
+    let n = info.legal_moves().len() as u64;
+    assert!(n >= 3);
+    let visits_of_first = |ptemp: f64| {
+        let config = SearchConfig {
+            prior_temperature: ptemp,
+            ..SearchConfig::default()
+        };
+        let res = Searcher::with_evaluator(config, Arc::new(FavourFirst::new(1)))
+            .search_with(&info, req(400, 1))
+            .unwrap();
+        // the reported prior is the evaluator's own
+        assert!((res.moves[0].prior.unwrap() - 0.9).abs() < 1e-6);
+        res.moves[0].visits
+    };
+    let sharp = visits_of_first(1.0);
+    let flat = visits_of_first(1000.0);
+    assert!(sharp > 200, "{sharp}");
+    // nearly uniform priors and equal values: about 399 / n visits each
+    assert!(flat < 399 / n + 40, "{flat} of 399 over {n} moves");
+}
+
+#[test]
+fn rollout_mix_blends_rollouts_into_the_estimates() {
+    let (_, info) = decision_points("cuban", 31, 1).pop().unwrap();
+    let wins = |mix: f64| {
+        let config = SearchConfig {
+            rollout_mix: mix,
+            ..SearchConfig::default()
+        };
+        let res = Searcher::with_evaluator(config, Arc::new(FavourFirst::new(1)))
+            .search_with(&info, req(400, 1))
+            .unwrap();
+        res.moves
+            .iter()
+            .filter(|m| m.visits > 20)
+            .map(|m| m.win.unwrap())
+            .collect::<Vec<f64>>()
+    };
+    // FavourFirst values every leaf at 0.5: without rollouts nothing else is seen this early
+    assert!(wins(0.0).iter().all(|&w| w == 0.5), "{:?}", wins(0.0));
+    // whole rollouts end in wins and losses; half-weighted they move half as far from 0.5
+    let full = wins(1.0);
+    assert!(full.iter().any(|&w| (w - 0.5).abs() > 0.05), "{full:?}");
+    let half = wins(0.5);
+    assert!(half.iter().all(|&w| (0.25..=0.75).contains(&w)), "{half:?}");
+    assert!(half.iter().any(|&w| w != 0.5), "{half:?}");
+}
+
 /// Compares the rebuilt information set of a leaf's mover with the referee's.
 fn same_view(a: &InfoSet, b: &InfoSet, what: &str, dealt_too: bool) {
     assert_eq!(a.seat(), b.seat(), "{what}");

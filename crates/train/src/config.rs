@@ -26,6 +26,10 @@ pub struct RunConfig {
     pub generations: u64,
     pub model: ModelConfig,
     pub selfplay: SelfPlayConfig,
+    /// How generations play before a network has passed gating (with `selfplay.bootstrap`);
+    /// absent: plain ISMCTS with the `selfplay` settings.
+    #[serde(default)]
+    pub bootstrap: Option<BootstrapConfig>,
     pub train: TrainSection,
     pub gating: GatingConfig,
     pub eval: EvalConfig,
@@ -40,6 +44,11 @@ fn default_runs_dir() -> PathBuf {
 pub struct ModelConfig {
     /// Hidden layer widths.
     pub hidden: Vec<usize>,
+    /// Start from these weights (a model file of the same shape; relative paths are relative
+    /// to the config file's directory) instead of a fresh network: a run continuing another
+    /// run's network with other settings. The optimizer state starts fresh.
+    #[serde(default)]
+    pub init: Option<PathBuf>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -72,6 +81,42 @@ pub struct SelfPlayConfig {
 
 fn yes() -> bool {
     true
+}
+
+/// Who plays the bootstrap generations.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BootstrapGuide {
+    /// Plain ISMCTS (UCB1, random rollouts) at `selfplay.iterations`.
+    Ismcts,
+    /// The `counting` heuristic at every seat, its move the policy target.
+    Counting,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BootstrapConfig {
+    pub guide: BootstrapGuide,
+    /// Whole matches per bootstrap generation (default `selfplay.matches`).
+    #[serde(default)]
+    pub matches: Option<u64>,
+    /// `counting`: probability of a random legal move in each of the first
+    /// `selfplay.temperature_moves` decisions of a round.
+    #[serde(default)]
+    pub epsilon: f64,
+    /// Each bootstrap sample is used about this many times (default `train.reuse`).
+    #[serde(default)]
+    pub reuse: Option<f64>,
+    /// Bootstrap the first this many generations even after a network passed gating (default:
+    /// until one passes).
+    #[serde(default)]
+    pub generations: Option<u64>,
+    /// `ismcts`: iterations a decision (default `selfplay.iterations`).
+    #[serde(default)]
+    pub iterations: Option<u64>,
+    /// `ismcts`: UCB1 exploration constant (default the search's, 0.7).
+    #[serde(default)]
+    pub c: Option<f64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -133,9 +178,12 @@ impl RunConfig {
         let text = std::fs::read_to_string(path).map_err(|e| TrainError::io(path, e))?;
         let mut c: RunConfig = toml::from_str(&text)
             .map_err(|e| TrainError::Config(format!("{}: {e}", path.display())))?;
+        let base = path.parent().unwrap_or(Path::new("."));
         if c.runs_dir.is_relative() {
-            let base = path.parent().unwrap_or(Path::new("."));
             c.runs_dir = base.join(&c.runs_dir);
+        }
+        if let Some(init) = c.model.init.as_mut().filter(|p| p.is_relative()) {
+            *init = base.join(&*init);
         }
         c.validate()?;
         Ok(c)
@@ -162,6 +210,17 @@ impl RunConfig {
             || self.train.reuse <= 0.0
         {
             return bad("train.batch_size, train.window and train.reuse must be positive");
+        }
+        if let Some(b) = &self.bootstrap {
+            if b.matches == Some(0) || !(0.0..=1.0).contains(&b.epsilon) {
+                return bad("bootstrap.matches must be positive and bootstrap.epsilon in [0, 1]");
+            }
+            if b.reuse.is_some_and(|r| r.is_nan() || r <= 0.0) {
+                return bad("bootstrap.reuse must be positive");
+            }
+            if b.iterations == Some(0) || b.c.is_some_and(|c| c.is_nan() || c < 0.0) {
+                return bad("bootstrap.iterations must be positive and bootstrap.c >= 0");
+            }
         }
         for (what, rounds) in [("gating", self.gating.rounds), ("eval", self.eval.rounds)] {
             if rounds == 0 || rounds % 2 != 0 {

@@ -38,7 +38,7 @@ use serde::{Deserialize, Serialize};
 use tensorboard_rs::summary_writer::SummaryWriter;
 
 use crate::arena::{Contestant, duplicate, round_score};
-use crate::config::RunConfig;
+use crate::config::{BootstrapGuide, RunConfig};
 use crate::error::TrainError;
 use crate::replay::{ReplayDir, ReplayMeta, Sample, write_atomic};
 use crate::selfplay::{Guide, SelfPlayParams, play_match};
@@ -278,9 +278,12 @@ pub fn run(config: &RunConfig, options: &RunOptions) -> Result<RunState, TrainEr
     }
 
     let mut state = previous.unwrap_or_default();
-    let mut trainer = match &state.checkpoint {
-        Some(name) => Trainer::load_checkpoint(dir.checkpoint(name), ENCODING_VERSION, &shape)?,
-        None => Trainer::new(
+    let mut trainer = match (&state.checkpoint, &config.model.init) {
+        (Some(name), _) => Trainer::load_checkpoint(dir.checkpoint(name), ENCODING_VERSION, &shape)?,
+        (None, Some(init)) => {
+            Trainer::from_network(&Network::load(init, ENCODING_VERSION, &shape)?, config.train_config())?
+        }
+        (None, None) => Trainer::new(
             shape.clone(),
             ENCODING_VERSION,
             config.train_config(),
@@ -336,29 +339,47 @@ pub fn run(config: &RunConfig, options: &RunOptions) -> Result<RunState, TrainEr
     };
     let scale = margin_scale(&rules) as f64;
 
+    let default_c_ucb = capicua_search::SearchConfig::default().c_ucb;
     while state.generation < config.generations {
         let g = state.generation;
-        let guide = match &best {
-            Some(ev) => Guide::Net(ev.clone()),
-            None => Guide::Rollout,
+        let bootstrap = config
+            .bootstrap
+            .as_ref()
+            .filter(|b| b.generations.map_or(best.is_none(), |n| g < n));
+        let guide = match (bootstrap, &best) {
+            (Some(b), _) => match b.guide {
+                BootstrapGuide::Counting => Guide::Counting { epsilon: b.epsilon },
+                BootstrapGuide::Ismcts => Guide::Rollout {
+                    iterations: b.iterations.unwrap_or(0),
+                    c_ucb: b.c.unwrap_or(default_c_ucb),
+                },
+            },
+            (None, Some(ev)) => Guide::Net(ev.clone()),
+            (None, None) => Guide::Rollout {
+                iterations: 0,
+                c_ucb: default_c_ucb,
+            },
         };
-        let guide_name = match &state.best {
-            Some(n) => n.clone(),
-            None => "plain-ismcts".into(),
+        let guide_name = match (&guide, &state.best) {
+            (Guide::Counting { .. }, _) => "counting".into(),
+            (_, Some(n)) => n.clone(),
+            (_, None) => "plain-ismcts".into(),
         };
+        let matches = bootstrap
+            .and_then(|b| b.matches)
+            .unwrap_or(config.selfplay.matches);
+        let reuse = bootstrap
+            .and_then(|b| b.reuse)
+            .unwrap_or(config.train.reuse);
 
         // 1. Self-play (or the samples of an interrupted attempt at this generation).
         let t0 = Instant::now();
         let (samples, meta) = match replay.read(g) {
             Ok(Some(found)) => found,
             _ => {
-                let pb = bar(
-                    options.quiet,
-                    config.selfplay.matches,
-                    format!("gen {g} selfplay"),
-                );
+                let pb = bar(options.quiet, matches, format!("gen {g} selfplay"));
                 let records: Vec<_> = pool.install(|| {
-                    (0..config.selfplay.matches)
+                    (0..matches)
                         .into_par_iter()
                         .map(|i| {
                             let r =
@@ -378,7 +399,7 @@ pub fn run(config: &RunConfig, options: &RunOptions) -> Result<RunState, TrainEr
                 (samples, meta)
             }
         };
-        let (matches, selfplay_seconds) = (config.selfplay.matches, meta.seconds);
+        let selfplay_seconds = meta.seconds;
         if options.stop == Some(StopAt::AfterSelfPlay(g)) {
             return Ok(state);
         }
@@ -409,7 +430,7 @@ pub fn run(config: &RunConfig, options: &RunOptions) -> Result<RunState, TrainEr
         let steps = if train_pool.is_empty() {
             0
         } else {
-            ((new_samples as f64 * config.train.reuse) / batch_size as f64).ceil() as u64
+            ((new_samples as f64 * reuse) / batch_size as f64).ceil() as u64
         };
         let mut rng = Rng::new(seed_for(config.seed, TRAIN, g, 0));
         let pb = bar(options.quiet, steps, format!("gen {g} train"));
@@ -482,6 +503,7 @@ pub fn run(config: &RunConfig, options: &RunOptions) -> Result<RunState, TrainEr
         };
         let mut gating = None;
         if config.gating.every > 0 && (g + 1) % config.gating.every == 0 {
+            let opponent_name = state.best.clone();
             let opponent = match &best {
                 Some(b) => net(b, config.gating.iterations),
                 None => Contestant::Ismcts {
@@ -513,10 +535,7 @@ pub fn run(config: &RunConfig, options: &RunOptions) -> Result<RunState, TrainEr
                 state.best = Some(model.clone());
             }
             gating = Some(GatingLog {
-                opponent: match &opponent {
-                    Contestant::Ismcts { .. } => "plain-ismcts".into(),
-                    _ => guide_name.clone(),
-                },
+                opponent: opponent_name.unwrap_or_else(|| "plain-ismcts".into()),
                 margin: s.a_margin_per_round,
                 score,
                 promoted,

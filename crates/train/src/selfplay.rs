@@ -1,10 +1,19 @@
 //! Self-play: whole matches in which every seat searches with the current best player, the
 //! search's visit distribution becoming the policy target and the round's result the value
 //! targets.
+//!
+//! Before any network has passed gating, a run may bootstrap from the `counting` heuristic
+//! instead ([`Guide::Counting`]): every seat plays its move (a random legal one with
+//! probability `epsilon` during the first `temperature_moves` decisions of a round, for
+//! variety), the heuristic's choice is the policy target and the round's result the value
+//! targets. It plays thousands of rounds a second where a 400-iteration search plays a few,
+//! and the value of a position hinges on a few hundred thousand rounds' worth of outcomes,
+//! not on a sharp policy target: most of a Cuban round's result is the deal.
 
 use std::sync::Arc;
 
-use capicua_engine::{InfoSet, Match, Move, Rng, Rules};
+use capicua_bots::CountingPlayer;
+use capicua_engine::{InfoSet, Match, Move, Player, Rng, Rules};
 use capicua_net::{NetEvaluator, Observation, RootNoise, margin_scale};
 use capicua_search::{
     Budget, Evaluator, RolloutEvaluator, RolloutPolicy, SearchConfig, SearchRequest, Searcher,
@@ -15,10 +24,15 @@ use crate::replay::Sample;
 /// Who guides the self-play searches.
 #[derive(Clone, Debug)]
 pub enum Guide {
-    /// Plain ISMCTS: UCB1 and random rollouts (the bootstrap before any network passed gating).
-    Rollout,
+    /// Plain ISMCTS: UCB1 with exploration constant `c_ucb` and random rollouts, searching
+    /// `iterations` a decision (0: `SelfPlayParams::iterations`). The bootstrap before any
+    /// network passed gating, or a stronger search distilled into the policy.
+    Rollout { iterations: u64, c_ucb: f64 },
     /// Net-guided ISMCTS: PUCT with the network's priors and values.
     Net(Arc<NetEvaluator>),
+    /// No search: the `counting` heuristic plays every seat (a bootstrap; see the module
+    /// documentation).
+    Counting { epsilon: f64 },
 }
 
 /// How self-play searches and picks moves.
@@ -47,22 +61,31 @@ pub struct MatchRecord {
 
 fn evaluator(guide: &Guide, noise: RootNoise) -> Arc<dyn Evaluator> {
     match guide {
-        Guide::Rollout => Arc::new(RolloutEvaluator::new(RolloutPolicy::Random)),
+        Guide::Rollout { .. } | Guide::Counting { .. } => {
+            Arc::new(RolloutEvaluator::new(RolloutPolicy::Random))
+        }
         Guide::Net(ev) => Arc::new((**ev).clone().with_root_noise(Some(noise))),
     }
 }
 
 /// Plays one match seeded by `seed` (deals and every random choice).
 pub fn play_match(p: &SelfPlayParams, guide: &Guide, seed: u64) -> MatchRecord {
+    let (iterations, c_ucb) = match *guide {
+        Guide::Rollout { iterations, c_ucb } if iterations > 0 => (iterations, c_ucb),
+        Guide::Rollout { c_ucb, .. } => (p.iterations, c_ucb),
+        _ => (p.iterations, SearchConfig::default().c_ucb),
+    };
     let config = SearchConfig {
         threads: 1,
         c_puct: p.c_puct,
-        budget: Budget::iterations(p.iterations),
+        c_ucb,
+        budget: Budget::iterations(iterations),
         seed,
         ..SearchConfig::default()
     };
     let mut searcher = Searcher::with_evaluator(config, evaluator(guide, p.noise));
     let mut rng = Rng::stream(seed, 1);
+    let mut counting = CountingPlayer::new(Rng::stream(seed, 2).next_u64());
     let mut m = Match::new(&p.rules, Rng::stream(seed, 0).next_u64());
     let mut record = MatchRecord::default();
     let scale = margin_scale(&p.rules);
@@ -85,10 +108,42 @@ pub fn play_match(p: &SelfPlayParams, guide: &Guide, seed: u64) -> MatchRecord {
             let legal = round.legal_moves();
             let mv = if legal.len() == 1 {
                 legal[0]
+            } else if let Guide::Counting { epsilon } = guide {
+                let info = &infos[s as usize];
+                let choice = counting.choose(info);
+                let mut legal_mask = 0u128;
+                let mut policy = Vec::new();
+                for a in legal.iter().filter_map(|m| m.action_index()) {
+                    legal_mask |= 1u128 << a;
+                }
+                let chosen = choice.action_index();
+                for a in 0..128 {
+                    if legal_mask >> a & 1 == 1 {
+                        policy.push(if Some(a) == chosen { 1.0 } else { 0.0 });
+                    }
+                }
+                pending.push((
+                    Sample {
+                        obs: Observation::from_infoset(info),
+                        legal: legal_mask,
+                        policy: Sample::quantise(&policy),
+                        outcome: 1,
+                        margin: 0.0,
+                    },
+                    p.rules.side_of(s),
+                ));
+                let explore = decisions < p.temperature_moves && rng.unit() < *epsilon;
+                decisions += 1;
+                record.decisions += 1;
+                if explore {
+                    legal[rng.below(legal.len() as u32) as usize]
+                } else {
+                    choice
+                }
             } else {
                 let info = &infos[s as usize];
                 let req = SearchRequest {
-                    budget: Budget::iterations(p.iterations),
+                    budget: Budget::iterations(iterations),
                     seed: rng.next_u64(),
                     stop: None,
                     report: None,

@@ -280,3 +280,57 @@ fn replay_files_round_trip_and_refuse_corruption() {
     bad[100] ^= 1;
     assert!(capicua_train::replay::from_bytes(&bad).is_err());
 }
+
+#[test]
+fn counting_bootstrap_feeds_the_first_generation_then_a_network_plays() {
+    use capicua_train::config::{BootstrapConfig, BootstrapGuide};
+    let tmp = TempDir::new("counting");
+    let mut c = tiny(&tmp.0, 2);
+    // a fresh network is the best from the start, so generation 1 is net-guided whatever
+    // gating decides
+    c.selfplay.bootstrap = false;
+    c.bootstrap = Some(BootstrapConfig {
+        guide: BootstrapGuide::Counting,
+        matches: Some(12),
+        epsilon: 0.2,
+        reuse: Some(1.0),
+        generations: Some(1),
+    });
+    let s = run(&c, &quiet(false, None)).unwrap();
+    assert_eq!(s.history[0].guide, "counting");
+    assert_eq!(s.history[0].matches, 12);
+    assert!(
+        s.history[1].guide.starts_with("net-"),
+        "{}",
+        s.history[1].guide
+    );
+    assert_eq!(s.history[1].matches, c.selfplay.matches);
+
+    let replay = ReplayDir::new(c.run_dir().join("replay"));
+    let (samples, meta) = replay.read(0).unwrap().unwrap();
+    // 12 matches of at most one round each (max_rounds 1), ~20 decisions a round
+    assert_eq!(meta.rounds, 12);
+    assert!(samples.len() > 12 * 10, "{} samples", samples.len());
+    let mut outcomes = [0usize; 3];
+    for x in &samples {
+        // the heuristic's move, one of the legal ones, is the whole policy target
+        assert!(x.legal.count_ones() >= 2);
+        assert_eq!(x.policy.len(), x.legal.count_ones() as usize);
+        assert_eq!(x.policy.iter().filter(|&&p| p == 65535).count(), 1);
+        assert_eq!(
+            x.policy.iter().filter(|&&p| p == 0).count(),
+            x.policy.len() - 1
+        );
+        outcomes[x.outcome as usize] += 1;
+        assert_eq!(x.outcome == 1, x.margin == 0.0);
+    }
+    // both sides won some rounds
+    assert!(outcomes[0] > 0 && outcomes[2] > 0, "{outcomes:?}");
+    // the search's samples of generation 1 are visit shares, not one-hot
+    let (net_samples, _) = replay.read(1).unwrap().unwrap();
+    assert!(
+        net_samples
+            .iter()
+            .any(|x| x.policy.iter().filter(|&&p| p > 0).count() > 1)
+    );
+}
