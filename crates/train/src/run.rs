@@ -279,10 +279,13 @@ pub fn run(config: &RunConfig, options: &RunOptions) -> Result<RunState, TrainEr
 
     let mut state = previous.unwrap_or_default();
     let mut trainer = match (&state.checkpoint, &config.model.init) {
-        (Some(name), _) => Trainer::load_checkpoint(dir.checkpoint(name), ENCODING_VERSION, &shape)?,
-        (None, Some(init)) => {
-            Trainer::from_network(&Network::load(init, ENCODING_VERSION, &shape)?, config.train_config())?
+        (Some(name), _) => {
+            Trainer::load_checkpoint(dir.checkpoint(name), ENCODING_VERSION, &shape)?
         }
+        (None, Some(init)) => Trainer::from_network(
+            &Network::load(init, ENCODING_VERSION, &shape)?,
+            config.train_config(),
+        )?,
         (None, None) => Trainer::new(
             shape.clone(),
             ENCODING_VERSION,
@@ -362,8 +365,9 @@ pub fn run(config: &RunConfig, options: &RunOptions) -> Result<RunState, TrainEr
         };
         let guide_name = match (&guide, &state.best) {
             (Guide::Counting { .. }, _) => "counting".into(),
-            (_, Some(n)) => n.clone(),
-            (_, None) => "plain-ismcts".into(),
+            (Guide::Rollout { .. }, _) => "plain-ismcts".into(),
+            (Guide::Net(_), Some(n)) => n.clone(),
+            (Guide::Net(_), None) => "net".into(),
         };
         let matches = bootstrap
             .and_then(|b| b.matches)

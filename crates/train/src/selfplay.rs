@@ -68,6 +68,18 @@ fn evaluator(guide: &Guide, noise: RootNoise) -> Arc<dyn Evaluator> {
     }
 }
 
+/// A sample of `info`'s decision with its policy target; the value targets wait for the
+/// round's end.
+fn unscored(info: &InfoSet, legal: u128, shares: &[f64]) -> Sample {
+    Sample {
+        obs: Observation::from_infoset(info),
+        legal,
+        policy: Sample::quantise(shares),
+        outcome: 1,
+        margin: 0.0,
+    }
+}
+
 /// Plays one match seeded by `seed` (deals and every random choice).
 pub fn play_match(p: &SelfPlayParams, guide: &Guide, seed: u64) -> MatchRecord {
     let (iterations, c_ucb) = match *guide {
@@ -122,16 +134,7 @@ pub fn play_match(p: &SelfPlayParams, guide: &Guide, seed: u64) -> MatchRecord {
                         policy.push(if Some(a) == chosen { 1.0 } else { 0.0 });
                     }
                 }
-                pending.push((
-                    Sample {
-                        obs: Observation::from_infoset(info),
-                        legal: legal_mask,
-                        policy: Sample::quantise(&policy),
-                        outcome: 1,
-                        margin: 0.0,
-                    },
-                    p.rules.side_of(s),
-                ));
+                pending.push((unscored(info, legal_mask, &policy), p.rules.side_of(s)));
                 let explore = decisions < p.temperature_moves && rng.unit() < *epsilon;
                 decisions += 1;
                 record.decisions += 1;
@@ -160,16 +163,7 @@ pub fn play_match(p: &SelfPlayParams, guide: &Guide, seed: u64) -> MatchRecord {
                 stats.sort_by_key(|x| x.0);
                 let visits: Vec<f64> = stats.iter().map(|x| x.1 as f64).collect();
                 let legal_mask = stats.iter().fold(0u128, |m, x| m | 1u128 << x.0);
-                pending.push((
-                    Sample {
-                        obs: Observation::from_infoset(info),
-                        legal: legal_mask,
-                        policy: Sample::quantise(&visits),
-                        outcome: 1,
-                        margin: 0.0,
-                    },
-                    p.rules.side_of(s),
-                ));
+                pending.push((unscored(info, legal_mask, &visits), p.rules.side_of(s)));
                 let mv = if decisions < p.temperature_moves {
                     let w: Vec<f64> = visits.iter().map(|v| v.powf(1.0 / p.temperature)).collect();
                     let total: f64 = w.iter().sum();

@@ -295,6 +295,8 @@ fn counting_bootstrap_feeds_the_first_generation_then_a_network_plays() {
         epsilon: 0.2,
         reuse: Some(1.0),
         generations: Some(1),
+        iterations: None,
+        c: None,
     });
     let s = run(&c, &quiet(false, None)).unwrap();
     assert_eq!(s.history[0].guide, "counting");
@@ -333,4 +335,53 @@ fn counting_bootstrap_feeds_the_first_generation_then_a_network_plays() {
             .iter()
             .any(|x| x.policy.iter().filter(|&&p| p > 0).count() > 1)
     );
+}
+
+#[test]
+fn a_run_can_start_from_given_weights_and_distil_a_stronger_search() {
+    use capicua_train::config::{BootstrapConfig, BootstrapGuide};
+    let tmp = TempDir::new("init");
+    let mut c = tiny(&tmp.0, 1);
+    let init = tmp.0.join("init.bpk");
+    let start = Network::new(c.shape(), ENCODING_VERSION, 77).unwrap();
+    start.save(&init).unwrap();
+    c.model.init = Some(init);
+    c.selfplay.bootstrap = false;
+    c.bootstrap = Some(BootstrapConfig {
+        guide: BootstrapGuide::Ismcts,
+        matches: Some(2),
+        epsilon: 0.0,
+        reuse: None,
+        generations: Some(1),
+        iterations: Some(96),
+        c: Some(0.4),
+    });
+    let s = run(&c, &quiet(false, None)).unwrap();
+    assert_eq!(s.history[0].guide, "plain-ismcts");
+    // the initial best is the given network itself
+    let first = Network::load(
+        c.run_dir().join("models").join("net-000000000000.bpk"),
+        ENCODING_VERSION,
+        &c.shape(),
+    )
+    .unwrap();
+    let (samples, _) = ReplayDir::new(c.run_dir().join("replay"))
+        .read(0)
+        .unwrap()
+        .unwrap();
+    let x = batch(&samples[..4]);
+    assert_eq!(
+        first.raw_outputs(&x.inputs, x.batch),
+        start.raw_outputs(&x.inputs, x.batch)
+    );
+    // the searches' visit shares, not one-hot targets
+    assert!(
+        samples
+            .iter()
+            .any(|x| x.policy.iter().filter(|&&p| p > 0).count() > 1)
+    );
+    // a missing initial network is an error, not a fresh start
+    let mut bad = tiny(&tmp.0.join("b"), 1);
+    bad.model.init = Some(tmp.0.join("missing.bpk"));
+    assert!(run(&bad, &quiet(false, None)).is_err());
 }
