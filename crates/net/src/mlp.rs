@@ -59,12 +59,35 @@ impl Dense {
     }
 }
 
+/// `Σ a_i b_i` in eight independent lanes (so it vectorises without reassociating a single
+/// sum), then the lanes added in order.
+#[inline]
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut lanes = [0.0f32; 8];
+    let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
+    let tail: f32 = ca
+        .remainder()
+        .iter()
+        .zip(cb.remainder())
+        .map(|(x, y)| x * y)
+        .sum();
+    for (x, y) in ca.zip(cb) {
+        for k in 0..8 {
+            lanes[k] += x[k] * y[k];
+        }
+    }
+    lanes.iter().sum::<f32>() + tail
+}
+
 /// The weights of a network as plain vectors; `forward` gives the same raw outputs as
 /// [`Network::raw_outputs`] (up to float summation order).
 #[derive(Clone, Debug)]
 pub struct FastMlp {
     trunk: Vec<Dense>,
     head: Dense,
+    /// The head's weights transposed (`[fan_out, fan_in]`): one contiguous column per output,
+    /// for [`FastMlp::forward_some`].
+    head_columns: Vec<f32>,
 }
 
 fn tensor_vec<const D: usize>(t: Tensor<D>) -> Vec<f32> {
@@ -108,7 +131,17 @@ impl FastMlp {
                 d.fan_out
             );
         }
-        FastMlp { trunk, head }
+        let mut head_columns = vec![0.0; head.weight.len()];
+        for i in 0..head.fan_in {
+            for j in 0..head.fan_out {
+                head_columns[j * head.fan_in + i] = head.weight[i * head.fan_out + j];
+            }
+        }
+        FastMlp {
+            trunk,
+            head,
+            head_columns,
+        }
     }
 
     /// Input length.
@@ -123,9 +156,30 @@ impl FastMlp {
 
     /// Raw outputs of one input: policy logits, win logit, margin (`output()` long).
     pub fn forward(&self, input: &[f32], out: &mut [f32]) {
+        assert_eq!(out.len(), self.output(), "output length");
+        self.trunk_then(input, |x| self.head.forward(x, out));
+    }
+
+    /// Only the raw outputs named in `which` (each below `output()`), written at their indices
+    /// in `out` (`output()` long; other entries are left as they are). The search needs the
+    /// logits of a position's few legal plays and the two value columns, not all 112: each is
+    /// a dot product with one column of the head, instead of the whole head's product.
+    /// Equal to [`FastMlp::forward`]'s outputs up to float summation order.
+    pub fn forward_some(&self, input: &[f32], which: &[usize], out: &mut [f32]) {
+        assert_eq!(out.len(), self.output(), "output length");
+        let fan_in = self.head.fan_in;
+        self.trunk_then(input, |x| {
+            for &j in which {
+                let column = &self.head_columns[j * fan_in..(j + 1) * fan_in];
+                out[j] = self.head.bias[j] + dot(&x[..fan_in], column);
+            }
+        });
+    }
+
+    /// Runs the hidden layers on `input` and hands the last activations to `head`.
+    fn trunk_then(&self, input: &[f32], head: impl FnOnce(&[f32])) {
         assert_eq!(input.len(), self.input(), "input length");
         assert!(input.len() <= MAX_WIDTH, "input wider than MAX_WIDTH");
-        assert_eq!(out.len(), self.output(), "output length");
         let mut a = [0.0f32; MAX_WIDTH];
         let mut b = [0.0f32; MAX_WIDTH];
         a[..input.len()].copy_from_slice(input);
@@ -140,6 +194,6 @@ impl FastMlp {
             in_a = !in_a;
         }
         let x = if in_a { &a } else { &b };
-        self.head.forward(x, out);
+        head(&x[..]);
     }
 }
