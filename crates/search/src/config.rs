@@ -60,6 +60,7 @@ pub struct SearchConfig {
     pub c_puct: f64,
     /// Softmax temperature of the evaluator's priors: each prior is raised to `1 / T` and
     /// renormalised, so `T > 1` flattens a sharp policy and lets PUCT try moves it dislikes.
+    /// Results report the priors the search used.
     pub prior_temperature: f64,
     /// With an evaluator that estimates values: the weight `λ` of a rollout (with `rollout`'s
     /// policy) from the leaf, mixed into its value as `(1 - λ) * estimate + λ * rollout`

@@ -430,26 +430,36 @@ fn priors_steer_puct() {
 
 #[test]
 fn prior_temperature_flattens_the_priors() {
-    let (_, info) = decision_points("cuban", 31, 1).pop().unwrap();
+    let (_, info) = decision_points("cuban", 31, 20)
+        .into_iter()
+        .find(|(_, i)| i.legal_moves().len() >= 4)
+        .expect("a decision among four or more moves");
     let n = info.legal_moves().len() as u64;
-    assert!(n >= 3);
-    let visits_of_first = |ptemp: f64| {
+    let search = |ptemp: f64| {
         let config = SearchConfig {
             prior_temperature: ptemp,
             ..SearchConfig::default()
         };
-        let res = Searcher::with_evaluator(config, Arc::new(FavourFirst::new(1)))
+        Searcher::with_evaluator(config, Arc::new(FavourFirst::new(1)))
             .search_with(&info, req(400, 1))
-            .unwrap();
-        // the reported prior is the evaluator's own
-        assert!((res.moves[0].prior.unwrap() - 0.9).abs() < 1e-6);
-        res.moves[0].visits
+            .unwrap()
+            .moves
     };
-    let sharp = visits_of_first(1.0);
-    let flat = visits_of_first(1000.0);
-    assert!(sharp > 200, "{sharp}");
+    let sharp = search(1.0);
+    // the move FavourFirst favours, with the prior the search used
+    let favoured = sharp
+        .iter()
+        .max_by(|a, b| a.prior.unwrap().total_cmp(&b.prior.unwrap()))
+        .unwrap();
+    assert!((favoured.prior.unwrap() - 0.9).abs() < 1e-6);
+    assert!(favoured.visits > 200, "{sharp:?}");
+    let flat = search(1000.0);
+    let same = flat.iter().find(|m| m.mv == favoured.mv).unwrap();
     // nearly uniform priors and equal values: about 399 / n visits each
-    assert!(flat < 399 / n + 40, "{flat} of 399 over {n} moves");
+    for m in &flat {
+        assert!((m.prior.unwrap() - 1.0 / n as f32).abs() < 0.01, "{flat:?}");
+    }
+    assert!(same.visits < 399 / n + 40, "{flat:?}");
 }
 
 #[test]
