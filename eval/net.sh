@@ -2,7 +2,7 @@
 # The shipped network (issue 6): net-guided ISMCTS against plain ISMCTS at equal wall time per
 # move, and both against a `counting` pair at that time. The exact commands behind
 # eval/results/net/. Plain ISMCTS uses c=0.4, its best setting (eval/results/search/).
-# About 35 minutes on two threads.
+# About 45 minutes on two threads.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${CAPICUA_BIN:-target/release/capicua}
