@@ -353,13 +353,13 @@ pub fn run(config: &RunConfig, options: &RunOptions) -> Result<RunState, TrainEr
             (Some(b), _) => match b.guide {
                 BootstrapGuide::Counting => Guide::Counting { epsilon: b.epsilon },
                 BootstrapGuide::Ismcts => Guide::Rollout {
-                    iterations: b.iterations.unwrap_or(0),
+                    iterations: b.iterations.unwrap_or(config.selfplay.iterations),
                     c_ucb: b.c.unwrap_or(default_c_ucb),
                 },
             },
             (None, Some(ev)) => Guide::Net(ev.clone()),
             (None, None) => Guide::Rollout {
-                iterations: 0,
+                iterations: config.selfplay.iterations,
                 c_ucb: default_c_ucb,
             },
         };

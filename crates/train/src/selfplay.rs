@@ -25,8 +25,8 @@ use crate::replay::Sample;
 #[derive(Clone, Debug)]
 pub enum Guide {
     /// Plain ISMCTS: UCB1 with exploration constant `c_ucb` and random rollouts, searching
-    /// `iterations` a decision (0: `SelfPlayParams::iterations`). The bootstrap before any
-    /// network passed gating, or a stronger search distilled into the policy.
+    /// `iterations` a decision. The bootstrap before any network passed gating, or a
+    /// stronger search distilled into the policy.
     Rollout { iterations: u64, c_ucb: f64 },
     /// Net-guided ISMCTS: PUCT with the network's priors and values.
     Net(Arc<NetEvaluator>),
@@ -83,8 +83,7 @@ fn unscored(info: &InfoSet, legal: u128, shares: &[f64]) -> Sample {
 /// Plays one match seeded by `seed` (deals and every random choice).
 pub fn play_match(p: &SelfPlayParams, guide: &Guide, seed: u64) -> MatchRecord {
     let (iterations, c_ucb) = match *guide {
-        Guide::Rollout { iterations, c_ucb } if iterations > 0 => (iterations, c_ucb),
-        Guide::Rollout { c_ucb, .. } => (p.iterations, c_ucb),
+        Guide::Rollout { iterations, c_ucb } => (iterations, c_ucb),
         _ => (p.iterations, SearchConfig::default().c_ucb),
     };
     let config = SearchConfig {
@@ -123,17 +122,15 @@ pub fn play_match(p: &SelfPlayParams, guide: &Guide, seed: u64) -> MatchRecord {
             } else if let Guide::Counting { epsilon } = guide {
                 let info = &infos[s as usize];
                 let choice = counting.choose(info);
-                let mut legal_mask = 0u128;
-                let mut policy = Vec::new();
-                for a in legal.iter().filter_map(|m| m.action_index()) {
-                    legal_mask |= 1u128 << a;
-                }
+                let mut actions: Vec<usize> =
+                    legal.iter().filter_map(|m| m.action_index()).collect();
+                actions.sort_unstable();
+                let legal_mask = actions.iter().fold(0u128, |m, &a| m | 1u128 << a);
                 let chosen = choice.action_index();
-                for a in 0..128 {
-                    if legal_mask >> a & 1 == 1 {
-                        policy.push(if Some(a) == chosen { 1.0 } else { 0.0 });
-                    }
-                }
+                let policy: Vec<f64> = actions
+                    .iter()
+                    .map(|&a| if Some(a) == chosen { 1.0 } else { 0.0 })
+                    .collect();
                 pending.push((unscored(info, legal_mask, &policy), p.rules.side_of(s)));
                 let explore = decisions < p.temperature_moves && rng.unit() < *epsilon;
                 decisions += 1;
