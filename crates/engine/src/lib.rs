@@ -13,6 +13,7 @@ pub mod error;
 pub mod game;
 pub mod infoset;
 pub mod moves;
+pub mod public;
 pub mod rng;
 pub mod round;
 pub mod sample;
@@ -25,6 +26,7 @@ pub use error::{DealError, MoveError, MoveParseError, RulesError, SampleError, T
 pub use game::{Match, Player};
 pub use infoset::{InfoSet, MatchContext};
 pub use moves::{LEAD, Move, MoveList, MoveSpec, notation};
+pub use public::{Public, seen_by};
 pub use rng::Rng;
 pub use round::{Deal, Round};
 pub use sample::Sampler;
