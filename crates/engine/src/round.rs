@@ -266,11 +266,9 @@ impl Round {
             self.first(),
             self.deal.hands[seat as usize],
         )
-        .and_then(|i| {
-            Ok(i.with_forced_lead(self.public.forced_lead_at_start())
-                .expect("lead"))
-        })
-        .expect("a referee's deal is valid");
+        .expect("a referee's deal is valid")
+        .with_forced_lead(self.public.forced_lead_at_start())
+        .expect("a referee's forced lead is the leader's");
         for &mv in &self.history {
             info.apply(seen_by(mv, info.to_move(), seat))
                 .expect("a referee's history is legal for every seat");
