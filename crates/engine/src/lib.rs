@@ -42,7 +42,7 @@ pub use round::{Deal, Round};
 pub use rule_schema::{RuleKind, RuleSchema};
 pub use sample::Sampler;
 pub use scoring::{EndKind, Lead, MatchScore, RoundResult, RoundScore};
-pub use setup::{Checked, Setup, SetupError};
+pub use setup::{Checked, OpenSetup, OpenSetupError, Setup, SetupError};
 pub use state::{Finish, State};
 pub use table::{Record, Table, TableError};
 pub use tiles::{Tile, TileSet};

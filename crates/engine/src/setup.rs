@@ -13,6 +13,7 @@ use crate::error::{MoveError, SampleError};
 use crate::infoset::{InfoSet, MatchContext};
 use crate::moves::MoveSpec;
 use crate::rng::Rng;
+use crate::round::{Deal, Round};
 use crate::sample::Sampler;
 use crate::tiles::{Tile, TileSet};
 use crate::variant::{Redeal, Rules};
@@ -145,6 +146,133 @@ impl Setup {
             )));
         }
         Ok(hand)
+    }
+}
+
+/// An open-hand position as given from outside (every hand known: a referee, an analysis),
+/// not yet checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OpenSetup {
+    pub rules: Rules,
+    pub first: u8,
+    /// Every seat's hand as dealt, in the order given.
+    pub hands: Vec<Vec<Tile>>,
+    /// The boneyard in drawing order (draw games); without a boneyard the undealt tiles sleep
+    /// and need no order, so this is ignored.
+    pub boneyard: Vec<Tile>,
+    pub forced_lead: Option<Tile>,
+    pub moves: Vec<MoveSpec>,
+}
+
+/// Where an open-hand setup is wrong (the first fault) and why.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum OpenSetupError {
+    #[error("seat {0} is not a seat of this variant")]
+    First(u8),
+    #[error("expected {want} hands, one per seat, got {got}")]
+    Seats { got: usize, want: usize },
+    /// Tile `index` of seat `seat`'s hand.
+    #[error("{why}")]
+    HandTile {
+        seat: usize,
+        index: usize,
+        why: String,
+    },
+    /// Seat `seat`'s hand as a whole.
+    #[error("{why}")]
+    Hand { seat: usize, why: String },
+    /// Tile `index` of the boneyard.
+    #[error("{why}")]
+    BoneyardTile { index: usize, why: String },
+    #[error("the boneyard must hold the {0} tiles not dealt, in drawing order")]
+    Boneyard(u32),
+    #[error("the leader does not hold the forced lead")]
+    ForcedLead,
+    #[error("{error}")]
+    Move { index: usize, error: MoveError },
+}
+
+impl OpenSetup {
+    /// The round after every move, checked by the referee.
+    pub fn check(&self) -> Result<Round, OpenSetupError> {
+        let rules = &self.rules;
+        let players = rules.players as usize;
+        if self.first >= rules.players {
+            return Err(OpenSetupError::First(self.first));
+        }
+        if self.hands.len() != players {
+            return Err(OpenSetupError::Seats {
+                got: self.hands.len(),
+                want: players,
+            });
+        }
+        let fault = |t: Tile, seen: TileSet| {
+            if !rules.set().contains(t) {
+                Some(format!("tile {t} is not in the set of this variant"))
+            } else if seen.contains(t) {
+                Some(format!("tile {t} is dealt twice"))
+            } else {
+                None
+            }
+        };
+        let mut seen = TileSet::EMPTY;
+        let mut hands = [TileSet::EMPTY; 4];
+        for (seat, hand) in self.hands.iter().enumerate() {
+            for (index, &t) in hand.iter().enumerate() {
+                if let Some(why) = fault(t, seen) {
+                    return Err(OpenSetupError::HandTile { seat, index, why });
+                }
+                seen.insert(t);
+                hands[seat].insert(t);
+            }
+            let n = hands[seat].len();
+            if n != rules.hand_size as u32 {
+                return Err(OpenSetupError::Hand {
+                    seat,
+                    why: format!(
+                        "seat {seat} holds {n} tile{}, the variant deals {}",
+                        if n == 1 { "" } else { "s" },
+                        rules.hand_size
+                    ),
+                });
+            }
+        }
+        let rest = rules.set().minus(seen);
+        let pile = if rules.draw {
+            for (index, &t) in self.boneyard.iter().enumerate() {
+                if let Some(why) = fault(t, seen) {
+                    return Err(OpenSetupError::BoneyardTile { index, why });
+                }
+                seen.insert(t);
+            }
+            if seen != rules.set() {
+                return Err(OpenSetupError::Boneyard(rest.len()));
+            }
+            self.boneyard.clone()
+        } else {
+            rest.iter().collect()
+        };
+        if let Some(t) = self.forced_lead
+            && !hands[self.first as usize].contains(t)
+        {
+            return Err(OpenSetupError::ForcedLead);
+        }
+        let deal = Deal { hands, pile };
+        let mut round = Round::new(rules, deal, self.first, self.forced_lead).map_err(|e| {
+            OpenSetupError::Hand {
+                seat: 0,
+                why: e.to_string(),
+            }
+        })?;
+        for (index, &spec) in self.moves.iter().enumerate() {
+            let played = if round.is_over() {
+                Err(MoveError::RoundOver)
+            } else {
+                round.resolve(spec).and_then(|mv| round.play(mv))
+            };
+            played.map_err(|error| OpenSetupError::Move { index, error })?;
+        }
+        Ok(round)
     }
 }
 
