@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::RulesError;
-use crate::rule_schema;
+use crate::rule_schema::{self, RuleKind, RuleSchema};
 use crate::tiles::{DOUBLES, Tile, TileSet};
 
 /// Who leads the first round of a match (and any round whose lead is decided by the deal).
@@ -351,9 +351,24 @@ impl Rules {
             };
             merged.insert(k.clone(), v);
             if let Err(e) = serde_json::from_value::<Rules>(Value::Object(merged.clone())) {
+                let why = match rule_schema::schema().into_iter().find(|r| r.name == k) {
+                    Some(RuleSchema {
+                        kind: RuleKind::Int { min, max },
+                        ..
+                    }) => format!("expected an integer from {min} to {max}"),
+                    Some(RuleSchema {
+                        kind: RuleKind::Bool,
+                        ..
+                    }) => "expected true or false".into(),
+                    Some(RuleSchema {
+                        kind: RuleKind::Enum(values),
+                        ..
+                    }) => format!("expected one of {}", values.join(", ")),
+                    None => e.to_string(),
+                };
                 return Err(RulesError::BadValue {
                     rule: k.clone(),
-                    why: e.to_string(),
+                    why,
                 });
             }
         }
