@@ -31,8 +31,12 @@ fn iterations_do_not_allocate() {
         ("cutthroat-3", RolloutPolicy::Heuristic),
     ] {
         let rules = Rules::preset(variant).unwrap();
-        let round = Match::new(&rules, 5).deal_round();
-        let info = round.infoset(round.first());
+        let mut round = Match::new(&rules, 5).deal_round();
+        // a forced lead or a forced reply needs no search: go to a real choice
+        while round.legal_moves().len() == 1 {
+            round.play(round.legal_moves()[0]).unwrap();
+        }
+        let info = round.infoset(round.to_move());
         let mut s = Searcher::new(SearchConfig {
             rollout,
             ..SearchConfig::default()
