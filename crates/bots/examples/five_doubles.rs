@@ -36,7 +36,7 @@ fn main() {
         let round = Round::new(&rules, deal, first, forced).expect("a random deal is valid");
         let mut table = Table::new(round, MatchContext::default());
         let res = table
-            .play_out(|info, _| {
+            .play_out(|info, _, _| {
                 Ok::<_, std::convert::Infallible>(players[info.seat() as usize].choose(info))
             })
             .expect("counting plays legal moves");
