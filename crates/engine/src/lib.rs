@@ -25,7 +25,7 @@ pub use error::{DealError, MoveError, MoveParseError, RulesError, SampleError, T
 pub use game::{Match, Player};
 pub use infoset::{InfoSet, MatchContext};
 pub use moves::{LEAD, Move, MoveList, MoveSpec, notation};
-pub use rng::Rng;
+pub use rng::{Rng, mix_seed};
 pub use round::{Deal, Round};
 pub use sample::Sampler;
 pub use scoring::{EndKind, Lead, MatchScore, RoundResult, RoundScore};
