@@ -1,4 +1,5 @@
-//! `capicua train --config training/<name>.toml [--resume]`: self-play training.
+//! `capicua train --config training/<name>.toml [--resume [--skip-damaged]]`: self-play
+//! training.
 
 use std::path::PathBuf;
 
@@ -19,6 +20,10 @@ pub struct TrainArgs {
     /// No progress bars or per-generation lines.
     #[arg(long)]
     quiet: bool,
+    /// With --resume: leave out a damaged replay file of an earlier generation (with a
+    /// warning) instead of stopping at it.
+    #[arg(long, requires = "resume")]
+    skip_damaged: bool,
 }
 
 pub fn run(args: TrainArgs) -> Result<()> {
@@ -30,6 +35,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
     let options = capicua_train::RunOptions {
         resume: args.resume,
         quiet: args.quiet,
+        skip_damaged: args.skip_damaged,
         stop: None,
     };
     let state = capicua_train::run(&config, &options)?;

@@ -37,7 +37,7 @@ pub use game::{Match, Player};
 pub use infoset::{InfoSet, MatchContext};
 pub use moves::{LEAD, Move, MoveList, MoveSpec, notation};
 pub use public::{Public, seen_by};
-pub use rng::Rng;
+pub use rng::{Rng, mix_seed};
 pub use round::{Deal, Round};
 pub use rule_schema::{RuleKind, RuleSchema};
 pub use sample::Sampler;

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::model::ModelShape;
+use crate::shape::{ModelShape, ShapeError};
 
 /// Everything that can go wrong when reading, writing or checking a network file.
 ///
@@ -40,13 +40,14 @@ pub enum NetError {
         /// Shape the caller expects.
         expected: ModelShape,
     },
-    /// A shape that cannot be built (a zero-sized layer).
+    /// A shape that cannot be built or run (an empty layer, or one wider than
+    /// [`crate::shape::MAX_WIDTH`]), whether asked for or found in a file's header.
     #[error("invalid model shape {shape}: {reason}")]
     InvalidShape {
         /// The offending shape.
         shape: ModelShape,
-        /// What is wrong with it.
-        reason: String,
+        /// What is wrong with it (in the message, so not also a `source`).
+        reason: ShapeError,
     },
     /// A training batch whose buffers do not match its declared size and the model shape.
     #[error("invalid training batch: {0}")]
@@ -63,5 +64,13 @@ impl NetError {
 
     pub(crate) fn format(msg: impl Into<String>) -> Self {
         NetError::Format(msg.into())
+    }
+
+    /// [`ModelShape::validate`] as a `NetError` naming the shape.
+    pub(crate) fn check_shape(shape: &ModelShape) -> Result<(), NetError> {
+        shape.validate().map_err(|reason| NetError::InvalidShape {
+            shape: shape.clone(),
+            reason,
+        })
     }
 }

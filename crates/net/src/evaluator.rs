@@ -6,13 +6,14 @@ use std::sync::Arc;
 
 use capicua_engine::Rng;
 use capicua_search::{Evaluation, Evaluator, Leaf, LeafValue};
+use rand_distr::{Distribution, Gamma};
 
 use crate::encoding::{ENCODING_VERSION, INPUT_SIZE, Observation, POLICY_SIZE, margin_scale};
 use crate::error::NetError;
 use crate::format::read_header;
 use crate::mlp::FastMlp;
-use crate::model::{MARGIN_COLUMN, WIN_COLUMN};
 use crate::network::Network;
+use crate::shape::{MARGIN_COLUMN, WIN_COLUMN};
 
 /// Dirichlet noise mixed into the root priors (self-play exploration):
 /// `prior = (1 - epsilon) * prior + epsilon * Dir(alpha)` over the root's legal plays.
@@ -174,9 +175,16 @@ impl Evaluator for NetEvaluator {
     }
 }
 
-/// A sample of the symmetric Dirichlet distribution with `n` components.
+/// A sample of the symmetric Dirichlet distribution with `n` components: `n` draws of
+/// Gamma(`alpha`, 1) normalised to sum 1. (`rand_distr::multi::Dirichlet` computes the same
+/// but needs rand_distr's `alloc` feature, which would rebuild burn, whose copy has it off.)
+/// An `alpha` that is not positive and finite, or draws that all underflow to zero (a tiny
+/// `alpha`), give the uniform distribution.
 pub fn dirichlet(alpha: f64, n: usize, rng: &mut Rng) -> Vec<f64> {
-    let mut x: Vec<f64> = (0..n).map(|_| gamma(alpha, rng)).collect();
+    let mut x: Vec<f64> = match Gamma::new(alpha, 1.0) {
+        Ok(gamma) => (0..n).map(|_| gamma.sample(rng)).collect(),
+        Err(_) => vec![0.0; n],
+    };
     let sum: f64 = x.iter().sum();
     if sum > 0.0 && sum.is_finite() {
         x.iter_mut().for_each(|v| *v /= sum);
@@ -186,41 +194,10 @@ pub fn dirichlet(alpha: f64, n: usize, rng: &mut Rng) -> Vec<f64> {
     x
 }
 
-/// Gamma(shape, 1) by Marsaglia and Tsang, boosted for shapes below 1.
-fn gamma(shape: f64, rng: &mut Rng) -> f64 {
-    if shape < 1.0 {
-        let u = rng.unit().max(f64::MIN_POSITIVE);
-        return gamma(shape + 1.0, rng) * u.powf(1.0 / shape);
-    }
-    let d = shape - 1.0 / 3.0;
-    let c = 1.0 / (9.0 * d).sqrt();
-    loop {
-        let z = normal(rng);
-        let v = 1.0 + c * z;
-        if v <= 0.0 {
-            continue;
-        }
-        let v = v * v * v;
-        let u = rng.unit();
-        if u < 1.0 - 0.0331 * z.powi(4)
-            || u.max(f64::MIN_POSITIVE).ln() < 0.5 * z * z + d * (1.0 - v + v.ln())
-        {
-            return d * v;
-        }
-    }
-}
-
-/// A standard normal sample (Box-Muller).
-fn normal(rng: &mut Rng) -> f64 {
-    let u1 = rng.unit().max(f64::MIN_POSITIVE);
-    let u2 = rng.unit();
-    (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::ModelShape;
+    use crate::shape::ModelShape;
     use capicua_engine::{Match, Rules};
     use capicua_search::{Budget, SearchConfig, SearchRequest, Searcher};
 
@@ -312,16 +289,28 @@ mod tests {
         let mut rng = Rng::new(4);
         for alpha in [0.03, 0.3, 1.0, 3.0] {
             let mut mean = vec![0.0; 5];
+            let mut square = 0.0;
             for _ in 0..2000 {
                 let d = dirichlet(alpha, 5, &mut rng);
                 assert!((d.iter().sum::<f64>() - 1.0).abs() < 1e-9);
                 assert!(d.iter().all(|x| (0.0..=1.0).contains(x)));
                 mean.iter_mut().zip(&d).for_each(|(m, x)| *m += x / 2000.0);
+                square += d.iter().map(|x| x * x).sum::<f64>() / 10_000.0;
             }
             assert!(
                 mean.iter().all(|m| (m - 0.2).abs() < 0.04),
                 "{alpha}: {mean:?}"
             );
+            // the spread is the Dirichlet's, not only the mean: Var = (1/5)(4/5) / (5α + 1)
+            let variance = square - 0.04;
+            let expected = 0.16 / (5.0 * alpha + 1.0);
+            assert!(
+                (variance / expected - 1.0).abs() < 0.15,
+                "{alpha}: variance {variance}, expected {expected}"
+            );
+        }
+        for alpha in [0.0, -1.0, f64::NAN] {
+            assert_eq!(dirichlet(alpha, 4, &mut rng), vec![0.25; 4]);
         }
     }
 }

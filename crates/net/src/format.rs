@@ -32,14 +32,11 @@
 //! ..+optim_len   burn's optimizer record (burnpack, Adam moments keyed by parameter id)
 //! ```
 //!
-//! The total length must match exactly. Both files are written atomically: to a temporary file
-//! in the same directory, `fsync`ed, then renamed over the destination.
+//! The total length must match exactly. Both files are written atomically
+//! ([`crate::atomic::write_atomic`]).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fs::File;
-use std::io::Write;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use burn::prelude::*;
 use burn::store::ModuleRecord;
@@ -48,7 +45,8 @@ use burn::tensor::Bytes;
 use serde::{Deserialize, Serialize};
 
 use crate::error::NetError;
-use crate::model::{ModelShape, PolicyValueModel};
+use crate::model::PolicyValueModel;
+use crate::shape::ModelShape;
 
 /// Value of [`NetHeader::format`] in every model file.
 pub const FORMAT_NAME: &str = "capicua-net";
@@ -170,6 +168,9 @@ fn parse_model_file(bytes: &[u8]) -> Result<(NetHeader, ModuleRecord), NetError>
             header.file_version
         )));
     }
+    // Before anything is sized by the header: a corrupt or hostile width must be an error, not
+    // a huge allocation or the fast inference's assertion.
+    NetError::check_shape(&header.shape)?;
     let stored = reader
         .metadata()
         .get(CHECKSUM_KEY)
@@ -199,7 +200,6 @@ pub(crate) fn load_model(
 ) -> Result<(NetHeader, PolicyValueModel), NetError> {
     let (header, record) = parse_model_file(bytes)?;
     header.check(encoding_version, shape)?;
-    header.shape.validate()?;
     let model = PolicyValueModel::new(&header.shape, device)
         .try_load_record(record)
         .map_err(|e| NetError::format(format!("tensors do not match the header: {e}")))?;
@@ -399,38 +399,4 @@ pub(crate) fn parse_checkpoint<T: for<'de> Deserialize<'de>>(
         model: raw.model,
         optim: raw.optim,
     })
-}
-
-/// Writes `bytes` to `path` atomically: a temporary file in the same directory, `fsync`, rename.
-pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), NetError> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let file_name = path
-        .file_name()
-        .ok_or_else(|| NetError::io(path, std::io::Error::other("path has no file name")))?;
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let tmp = dir.join(format!(
-        ".{}.tmp-{}-{}",
-        file_name.to_string_lossy(),
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let result = (|| {
-        let mut file = File::create(&tmp).map_err(|e| NetError::io(&tmp, e))?;
-        file.write_all(bytes).map_err(|e| NetError::io(&tmp, e))?;
-        file.sync_all().map_err(|e| NetError::io(&tmp, e))?;
-        drop(file);
-        std::fs::rename(&tmp, path).map_err(|e| NetError::io(path, e))
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-        return result;
-    }
-    // Make the rename itself durable (best effort: not every platform can open a directory).
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
 }

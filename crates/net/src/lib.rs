@@ -14,6 +14,7 @@
 //!   [`ENCODING_VERSION`]), shared by inference and training.
 //! - [`NetEvaluator`]: the network as the search's `Evaluator` (priors for PUCT, value at
 //!   leaves), computed by [`FastMlp`], a plain-Rust copy of the weights for batch-1 speed.
+//! - [`atomic`]: the atomic file write every model, checkpoint and training file goes through.
 //! - [`bench`]: the speed figures `capicua bench` reports.
 //!
 //! # Example
@@ -54,6 +55,7 @@
 //! # Ok::<(), capicua_net::NetError>(())
 //! ```
 
+pub mod atomic;
 pub mod bench;
 pub mod encoding;
 pub mod error;
@@ -62,15 +64,18 @@ pub mod format;
 pub mod mlp;
 pub mod model;
 pub mod network;
+pub mod shape;
 pub mod train;
 
+pub use atomic::{write_atomic, write_bytes_atomic};
 pub use encoding::{ENCODING_VERSION, INPUT_SIZE, Observation, POLICY_SIZE, margin_scale};
 pub use error::NetError;
 pub use evaluator::{NetEvaluator, RootNoise, SHIPPED_MODEL, load_network, shipped_model_path};
 pub use format::{NetHeader, read_header};
 pub use mlp::FastMlp;
-pub use model::{DEFAULT_HIDDEN, MASKED_LOGIT, ModelShape, PolicyValueModel};
+pub use model::{MASKED_LOGIT, PolicyValueModel};
 pub use network::{Evaluation, Network};
+pub use shape::{DEFAULT_HIDDEN, MAX_WIDTH, ModelShape, ShapeError};
 pub use train::{Losses, TrainBatch, TrainConfig, Trainer};
 
 #[cfg(test)]

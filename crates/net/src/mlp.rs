@@ -11,8 +11,9 @@ use burn::prelude::*;
 use crate::model::PolicyValueModel;
 use crate::network::Network;
 
-/// Widest layer [`FastMlp::forward`] supports (its scratch lives on the stack).
-pub const MAX_WIDTH: usize = 1024;
+/// Widest layer [`FastMlp::forward`] supports (its scratch lives on the stack); every
+/// [`Network`]'s shape is checked against it when made or loaded.
+pub use crate::shape::MAX_WIDTH;
 
 #[derive(Clone, Debug)]
 struct Dense {
@@ -112,15 +113,16 @@ fn dense(layer: &burn::nn::Linear) -> Dense {
 }
 
 impl FastMlp {
-    /// Copies the weights of `network`.
-    ///
-    /// # Panics
-    /// If a layer is wider than [`MAX_WIDTH`].
+    /// Copies the weights of `network` (whose shape was checked against [`MAX_WIDTH`] when it
+    /// was made or loaded).
     pub fn new(network: &Network) -> FastMlp {
         Self::from_model(network.model())
     }
 
     /// Copies the weights of a model.
+    ///
+    /// # Panics
+    /// If a layer of this hand-built model is wider than [`MAX_WIDTH`].
     pub fn from_model(model: &PolicyValueModel) -> FastMlp {
         let trunk: Vec<Dense> = model.trunk.iter().map(dense).collect();
         let head = dense(&model.head);

@@ -7,102 +7,12 @@
 //! [`MARGIN_COLUMN`] offsets past `policy`). Fusing the two heads makes a single matmul and a single
 //! read-back per evaluation; it is mathematically the same as two linear heads on the trunk.
 
-use std::fmt;
-
 use burn::module::Param;
 use burn::nn::Linear;
 use burn::prelude::*;
 use burn::tensor::activation::relu;
-use serde::{Deserialize, Serialize};
 
-use crate::error::NetError;
-
-/// Hidden widths of the default trunk (three ReLU layers of 256).
-pub const DEFAULT_HIDDEN: [usize; 3] = [256, 256, 256];
-
-/// Offset past `policy` of the win-logit column of the raw output.
-pub const WIN_COLUMN: usize = 0;
-/// Offset past `policy` of the margin column of the raw output.
-pub const MARGIN_COLUMN: usize = 1;
-/// Number of value outputs (win logit, margin).
-pub const VALUE_OUTPUTS: usize = 2;
-
-/// The architecture of a network: what must match between a file and the code using it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct ModelShape {
-    /// Length of one encoded input vector.
-    pub input: usize,
-    /// Widths of the hidden ReLU layers, input side first (may be empty: a linear model).
-    pub hidden: Vec<usize>,
-    /// Number of policy actions (logits).
-    pub policy: usize,
-}
-
-impl ModelShape {
-    /// A shape with the default trunk ([`DEFAULT_HIDDEN`]).
-    pub fn new(input: usize, policy: usize) -> Self {
-        Self {
-            input,
-            hidden: DEFAULT_HIDDEN.to_vec(),
-            policy,
-        }
-    }
-
-    /// A shape with the given hidden widths.
-    pub fn with_hidden(input: usize, hidden: &[usize], policy: usize) -> Self {
-        Self {
-            input,
-            hidden: hidden.to_vec(),
-            policy,
-        }
-    }
-
-    /// Width of the raw network output: `policy + 2`.
-    pub fn output(&self) -> usize {
-        self.policy + VALUE_OUTPUTS
-    }
-
-    /// Number of f32 parameters (weights and biases).
-    pub fn num_params(&self) -> usize {
-        let mut fan_in = self.input;
-        let mut n = 0;
-        for &h in &self.hidden {
-            n += fan_in * h + h;
-            fan_in = h;
-        }
-        n + fan_in * self.output() + self.output()
-    }
-
-    /// Checks that every layer has a non-zero size.
-    pub fn validate(&self) -> Result<(), NetError> {
-        let bad = |reason: &str| {
-            Err(NetError::InvalidShape {
-                shape: self.clone(),
-                reason: reason.to_string(),
-            })
-        };
-        if self.input == 0 {
-            return bad("input size is 0");
-        }
-        if self.policy == 0 {
-            return bad("policy size is 0");
-        }
-        if self.hidden.contains(&0) {
-            return bad("a hidden layer has width 0");
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Display for ModelShape {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.input)?;
-        for h in &self.hidden {
-            write!(f, "-{h}")?;
-        }
-        write!(f, "-({}+{VALUE_OUTPUTS})", self.policy)
-    }
-}
+pub use crate::shape::{DEFAULT_HIDDEN, MARGIN_COLUMN, ModelShape, VALUE_OUTPUTS, WIN_COLUMN};
 
 /// The burn module: a ReLU trunk and a fused policy/value output layer.
 ///

@@ -4,9 +4,11 @@ use std::path::Path;
 
 use burn::prelude::*;
 
+use crate::atomic::write_bytes_atomic;
 use crate::error::NetError;
 use crate::format::{self, NetHeader};
-use crate::model::{MARGIN_COLUMN, ModelShape, PolicyValueModel, WIN_COLUMN};
+use crate::model::PolicyValueModel;
+use crate::shape::{MARGIN_COLUMN, ModelShape, VALUE_OUTPUTS, WIN_COLUMN};
 
 /// One position's evaluation.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,7 +36,7 @@ pub struct Network {
 impl Network {
     /// A freshly initialised network (weights from `seed`, see [`PolicyValueModel::init`]).
     pub fn new(shape: ModelShape, encoding_version: u32, seed: u64) -> Result<Self, NetError> {
-        shape.validate()?;
+        NetError::check_shape(&shape)?;
         let device = Device::flex();
         let model = PolicyValueModel::init(&shape, seed, &device);
         Ok(Self {
@@ -85,7 +87,7 @@ impl Network {
 
     /// Saves the network as a model file, atomically.
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), NetError> {
-        format::write_atomic(path.as_ref(), &self.to_bytes()?)
+        write_bytes_atomic(path.as_ref(), &self.to_bytes()?)
     }
 
     /// The model-file bytes [`save`](Self::save) writes.
@@ -164,7 +166,7 @@ impl Network {
             "legal must hold batch * policy = {batch} * {policy} flags"
         );
         let raw = self.raw_outputs(inputs, batch);
-        let width = policy + crate::model::VALUE_OUTPUTS;
+        let width = policy + VALUE_OUTPUTS;
         let mut priors = vec![0.0f32; batch * policy];
         let mut win = Vec::with_capacity(batch);
         let mut margin = Vec::with_capacity(batch);

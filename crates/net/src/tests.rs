@@ -6,7 +6,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use burn::module::Module;
 use burn::prelude::Device;
 
-use crate::format::CHECKPOINT_MAGIC;
+use crate::format::{CHECKPOINT_MAGIC, CHECKSUM_KEY, HEADER_KEY};
+use crate::shape::Layer;
 use crate::*;
 
 const ENC: u32 = 7;
@@ -524,6 +525,7 @@ fn invalid_shapes_are_refused() {
         ModelShape::with_hidden(0, &[4], 3),
         ModelShape::with_hidden(4, &[0], 3),
         ModelShape::with_hidden(4, &[4], 0),
+        ModelShape::with_hidden(4, &[MAX_WIDTH + 1], 3),
     ] {
         assert!(matches!(
             Network::new(s, ENC, 0),
@@ -532,6 +534,67 @@ fn invalid_shapes_are_refused() {
     }
     // No hidden layer is allowed (a linear model).
     assert!(Network::new(ModelShape::with_hidden(4, &[], 3), ENC, 0).is_ok());
+}
+
+/// A model file whose header claims `hidden[0] = width` over `tiny()`'s real tensors (the
+/// tensor checksum still matches: only the header lies).
+fn with_header_width(width: usize) -> Vec<u8> {
+    use burn::store::burn_pack;
+    use burn::tensor::Bytes;
+    let bytes = Network::new(tiny(), ENC, 1).unwrap().to_bytes().unwrap();
+    let reader = burn_pack::Reader::from_bytes(Bytes::from_bytes_vec(bytes)).unwrap();
+    let json = reader.metadata().get(HEADER_KEY).unwrap().clone();
+    let checksum = reader.metadata().get(CHECKSUM_KEY).unwrap().clone();
+    let mut header: NetHeader = serde_json::from_str(&json).unwrap();
+    header.shape.hidden[0] = width;
+    let crafted = burn_pack::Writer::new(reader.into_tensors().unwrap())
+        .with_metadata(HEADER_KEY, &serde_json::to_string(&header).unwrap())
+        .with_metadata(CHECKSUM_KEY, &checksum)
+        .into_bytes()
+        .unwrap();
+    crafted.to_vec()
+}
+
+#[test]
+fn a_header_too_wide_for_the_fast_inference_is_refused_at_load() {
+    let dir = TempDir::new("wide");
+    let path = dir.path("wide.bpk");
+    // Just over the limit, and widths that would exhaust memory if anything were sized by
+    // them before the check (the test process would abort).
+    for width in [MAX_WIDTH + 1, 1 << 40, usize::MAX] {
+        std::fs::write(&path, with_header_width(width)).unwrap();
+        let mut claimed = tiny();
+        claimed.hidden[0] = width;
+        let expected = ShapeError::TooWide {
+            layer: Layer::Hidden(0),
+            width,
+        };
+        for (what, err) in [
+            (
+                "Network::load",
+                Network::load(&path, ENC, &claimed).unwrap_err(),
+            ),
+            ("read_header", read_header(&path).unwrap_err()),
+            ("load_network", load_network(&path).unwrap_err()),
+            ("NetEvaluator::load", NetEvaluator::load(&path).unwrap_err()),
+        ] {
+            match &err {
+                NetError::InvalidShape { shape, reason } => {
+                    assert_eq!(shape, &claimed, "{what}");
+                    assert_eq!(reason, &expected, "{what}");
+                }
+                other => panic!("{what}: expected InvalidShape, got {other:?}"),
+            }
+            let message = err.to_string();
+            assert!(
+                message.contains("hidden layer 0") && message.contains(&MAX_WIDTH.to_string()),
+                "{what}: {message}"
+            );
+        }
+    }
+    // The same crafting with the true width loads: the refusal is the width's doing.
+    std::fs::write(&path, with_header_width(tiny().hidden[0])).unwrap();
+    assert!(Network::load(&path, ENC, &tiny()).is_ok());
 }
 
 #[test]

@@ -10,12 +10,14 @@ use burn::tensor::Bytes;
 use burn::tensor::activation::log_softmax;
 use serde::{Deserialize, Serialize};
 
+use crate::atomic::write_bytes_atomic;
 use crate::error::NetError;
 use crate::format::{
     self, CHECKPOINT_FILE_VERSION, CHECKPOINT_FORMAT_NAME, CheckpointHeader, NetHeader,
 };
-use crate::model::{ModelShape, PolicyValueModel};
+use crate::model::PolicyValueModel;
 use crate::network::Network;
+use crate::shape::ModelShape;
 
 /// Hyper-parameters of training. Everything but `learning_rate` is fixed for the life of a
 /// [`Trainer`] (it shapes the optimizer) and is stored in its checkpoints.
@@ -273,7 +275,7 @@ impl Trainer {
         config: TrainConfig,
         seed: u64,
     ) -> Result<Self, NetError> {
-        shape.validate()?;
+        NetError::check_shape(&shape)?;
         let device = Device::flex().autodiff();
         let model = PolicyValueModel::init(&shape, seed, &device);
         Ok(Self {
@@ -365,7 +367,7 @@ impl Trainer {
 
     /// Saves the current weights as a model file (what [`Network::load`] reads), atomically.
     pub fn save_network(&self, path: impl AsRef<Path>) -> Result<(), NetError> {
-        format::write_atomic(
+        write_bytes_atomic(
             path.as_ref(),
             &format::model_file_bytes(self.model(), &self.header)?,
         )
@@ -390,7 +392,7 @@ impl Trainer {
             optim_checksum: format::bytes_checksum(&optim),
         };
         let bytes = format::checkpoint_bytes(&header, &model, &optim)?;
-        format::write_atomic(path.as_ref(), &bytes)
+        write_bytes_atomic(path.as_ref(), &bytes)
     }
 
     /// Resumes from a checkpoint written by [`save_checkpoint`](Self::save_checkpoint), checking

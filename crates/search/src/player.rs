@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use capicua_engine::{InfoSet, Move, Player};
+use capicua_engine::{InfoSet, Move, Player, mix_seed};
 
 use crate::config::{Algorithm, SearchConfig};
 use crate::error::SpecError;
@@ -17,24 +17,17 @@ use crate::tree::action_key;
 
 /// A seed for searching `info`: `seed` mixed with everything the seat knows.
 pub fn position_seed(seed: u64, info: &InfoSet) -> u64 {
-    let mut h = mix(seed ^ 0x6361_7069_6375_6121);
-    h = mix(h ^ info.dealt().0);
-    h = mix(h ^ ((info.seat() as u64) << 8 | info.first() as u64));
+    let mut h = mix_seed(seed ^ 0x6361_7069_6375_6121);
+    h = mix_seed(h ^ info.dealt().0);
+    h = mix_seed(h ^ ((info.seat() as u64) << 8 | info.first() as u64));
     for &mv in info.history() {
         let tile = match mv {
             Move::Draw(Some(t)) => t.index() as u64 + 1,
             _ => 0,
         };
-        h = mix(h ^ (action_key(mv) as u64) << 8 ^ tile);
+        h = mix_seed(h ^ (action_key(mv) as u64) << 8 ^ tile);
     }
     h
-}
-
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// A player that searches every decision with a [`Searcher`].
@@ -235,7 +228,7 @@ impl SearchPlayerSpec {
     /// decides every random choice), named by the canonical spec.
     pub fn build(&self, seed: u64) -> Box<dyn Player> {
         let config = SearchConfig {
-            seed: mix(self.config.seed) ^ seed,
+            seed: mix_seed(self.config.seed) ^ seed,
             ..self.config.clone()
         };
         let name = self.to_string();

@@ -195,14 +195,23 @@ impl RunConfig {
         if self.name.is_empty() || self.name.contains(['/', '\\']) {
             return bad("name must be a plain directory name");
         }
-        if self.model.hidden.contains(&0) {
-            return bad("model.hidden: a layer has width 0");
+        if let Err(e) = self.shape().validate() {
+            return Err(TrainError::Config(format!("model.hidden: {e}")));
         }
         if self.selfplay.matches == 0 || self.selfplay.iterations == 0 {
             return bad("selfplay.matches and selfplay.iterations must be positive");
         }
         if self.selfplay.temperature.is_nan() || self.selfplay.temperature <= 0.0 {
             return bad("selfplay.temperature must be positive");
+        }
+        let noise = (
+            self.selfplay.dirichlet_alpha,
+            self.selfplay.dirichlet_epsilon,
+        );
+        if !(noise.0.is_finite() && noise.0 > 0.0 && (0.0..=1.0).contains(&noise.1)) {
+            return bad(
+                "selfplay.dirichlet_alpha must be positive and selfplay.dirichlet_epsilon in [0, 1]",
+            );
         }
         if self.train.batch_size == 0
             || self.train.window == 0

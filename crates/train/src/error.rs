@@ -17,6 +17,19 @@ pub enum TrainError {
     Net(#[from] capicua_net::NetError),
     #[error("replay file {}: {reason}", path.display())]
     Replay { path: PathBuf, reason: String },
+    /// A replay file of an earlier generation, needed to resume, cannot be read back.
+    #[error(
+        "replay file {} is damaged ({reason}); pass --skip-damaged to resume without its samples",
+        path.display()
+    )]
+    DamagedReplay { path: PathBuf, reason: String },
+    /// Another process (or another run in this process) is running in the directory.
+    #[error(
+        "the run directory {} is in use by another `capicua train` (it holds {}); wait for it to end or use another run name",
+        dir.display(),
+        dir.join("lock").display()
+    )]
+    Locked { dir: PathBuf },
     #[error("run state: {0}")]
     State(String),
     #[error(transparent)]

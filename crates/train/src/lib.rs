@@ -5,17 +5,24 @@
 //!   visit distributions become policy targets, round outcomes and margins value targets.
 //! - [`replay`]: the on-disk replay buffer, one compact binary file per generation.
 //! - [`arena`]: duplicate matches (capicua-eval's runner) for gating and strength checks.
-//! - [`run`]: the loop: self-play, AdamW training, atomic checkpoints named by samples trained,
-//!   gating, TensorBoard scalars, progress bars; resumable after a kill at any point.
+//! - [`run`]: the loop, one method per stage of a generation: self-play, AdamW training
+//!   (`training`), gating and evaluation (`gating`), atomic checkpoints named by samples
+//!   trained, TensorBoard scalars, progress bars; resumable after a kill at any point.
+//! - [`rundir`]: the run directory's paths, its lock (one process per run) and `state.json`.
+//! - [`window`]: the replay window training draws from.
 //! - [`bench`]: self-play and training throughput for `capicua bench`.
 
 pub mod arena;
 pub mod bench;
 pub mod config;
 pub mod error;
+mod gating;
 pub mod replay;
 pub mod run;
+pub mod rundir;
 pub mod selfplay;
+mod training;
+pub mod window;
 
 pub use config::RunConfig;
 pub use error::TrainError;

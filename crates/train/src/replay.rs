@@ -1,4 +1,5 @@
-//! The replay buffer on disk: one file per generation of self-play, each written atomically.
+//! The replay buffer on disk: one file per generation of self-play, each written atomically
+//! (`capicua_net::write_atomic`).
 //!
 //! # File layout (little-endian)
 //!
@@ -29,12 +30,10 @@
 //! u8 outcome (0 loss, 1 tie, 2 win for the mover's side), f32 scaled margin
 //! ```
 
-use std::fs::File;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use capicua_engine::TileSet;
-use capicua_net::{ENCODING_VERSION, Observation, POLICY_SIZE};
+use capicua_net::{ENCODING_VERSION, Observation, POLICY_SIZE, write_atomic};
 
 use crate::error::TrainError;
 
@@ -295,32 +294,6 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Vec<Sample>, ReplayMeta), String> {
     Ok((samples, meta))
 }
 
-/// Writes a file atomically: a temporary file in the same directory, fsync, rename.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), TrainError> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    let result = (|| {
-        let mut f = File::create(&tmp).map_err(|e| TrainError::io(&tmp, e))?;
-        f.write_all(bytes).map_err(|e| TrainError::io(&tmp, e))?;
-        f.sync_all().map_err(|e| TrainError::io(&tmp, e))?;
-        drop(f);
-        std::fs::rename(&tmp, path).map_err(|e| TrainError::io(path, e))
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    } else if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
-    result
-}
-
 /// The replay directory of a run: `gen-NNNNNN.bin` per generation.
 #[derive(Clone, Debug)]
 pub struct ReplayDir {
@@ -344,7 +317,10 @@ impl ReplayDir {
         meta: ReplayMeta,
     ) -> Result<(), TrainError> {
         std::fs::create_dir_all(&self.dir).map_err(|e| TrainError::io(&self.dir, e))?;
-        write_atomic(&self.path(generation), &to_bytes(samples, meta))
+        let bytes = to_bytes(samples, meta);
+        Ok(write_atomic(&self.path(generation), |w| {
+            w.write_all(&bytes)
+        })?)
     }
 
     /// A generation's samples; `Ok(None)` when its file does not exist.

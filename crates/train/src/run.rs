@@ -4,6 +4,7 @@
 //! # The run directory (`<runs_dir>/<name>/`)
 //!
 //! ```text
+//! lock                             held (an OS file lock) by the one process running the run
 //! config.toml                      the configuration the run started with
 //! state.json                       the commit point: the next generation and everything done
 //! replay/gen-NNNNNN.bin            each generation's self-play samples (see `replay`)
@@ -13,7 +14,8 @@
 //! tb/                              TensorBoard events
 //! ```
 //!
-//! Every file is written atomically (temporary file, fsync, rename). A generation `g` runs:
+//! Every file is written atomically (`capicua_net::write_atomic`: a temporary file unique to
+//! its writer, fsync, rename). A generation `g` runs, each stage a method of `Run`:
 //! self-play (skipped when `replay/gen-g` already exists from a run killed later in `g`),
 //! training from the checkpoint `state.json` names, gating, evaluation, and last the new
 //! `state.json`. A kill anywhere leaves the previous `state.json` and the files it names
@@ -22,26 +24,28 @@
 //! redone generation is the same as the one interrupted: a killed and resumed run ends with
 //! the same weights as an uninterrupted one.
 
-use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use capicua_engine::Rng;
+use capicua_engine::{Rng, Rules, mix_seed};
 use capicua_net::{
-    ENCODING_VERSION, Losses, NetEvaluator, Network, POLICY_SIZE, RootNoise, TrainBatch, Trainer,
-    margin_scale,
+    ENCODING_VERSION, Losses, NetEvaluator, Network, RootNoise, Trainer, margin_scale,
+    write_bytes_atomic,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use tensorboard_rs::summary_writer::SummaryWriter;
 
-use crate::arena::{Contestant, duplicate, round_score};
 use crate::config::{BootstrapGuide, RunConfig};
 use crate::error::TrainError;
-use crate::replay::{ReplayDir, ReplayMeta, Sample, write_atomic};
+use crate::gating::Arena;
+use crate::replay::{ReplayMeta, Sample};
+pub use crate::rundir::{RunDir, RunLock};
 use crate::selfplay::{Guide, SelfPlayParams, play_match};
+use crate::training::{Validation, steps_for, train_steps, validate};
+use crate::window::ReplayWindow;
 
 /// Where a run stops early: the testing stand-in for a kill.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -61,6 +65,9 @@ pub struct RunOptions {
     pub resume: bool,
     /// No progress bars or per-generation lines.
     pub quiet: bool,
+    /// On resume, leave out (with a warning) a replay file of an earlier generation that
+    /// cannot be read back, instead of stopping with an error naming it.
+    pub skip_damaged: bool,
     pub stop: Option<StopAt>,
 }
 
@@ -122,78 +129,9 @@ pub struct RunState {
     pub history: Vec<GenerationLog>,
 }
 
-/// Paths inside a run directory.
-#[derive(Clone, Debug)]
-pub struct RunDir {
-    pub root: PathBuf,
-}
-
-impl RunDir {
-    pub fn state(&self) -> PathBuf {
-        self.root.join("state.json")
-    }
-    pub fn config(&self) -> PathBuf {
-        self.root.join("config.toml")
-    }
-    pub fn replay(&self) -> ReplayDir {
-        ReplayDir::new(self.root.join("replay"))
-    }
-    pub fn checkpoint(&self, name: &str) -> PathBuf {
-        self.root.join("checkpoints").join(name)
-    }
-    pub fn model(&self, name: &str) -> PathBuf {
-        self.root.join("models").join(name)
-    }
-    pub fn best(&self) -> PathBuf {
-        self.root.join("best.bpk")
-    }
-    pub fn tb(&self) -> PathBuf {
-        self.root.join("tb")
-    }
-
-    pub fn read_state(&self) -> Result<Option<RunState>, TrainError> {
-        let path = self.state();
-        match std::fs::read(&path) {
-            Ok(b) => serde_json::from_slice(&b)
-                .map(Some)
-                .map_err(|e| TrainError::State(format!("{}: {e}", path.display()))),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(TrainError::io(path, e)),
-        }
-    }
-
-    fn write_state(&self, s: &RunState) -> Result<(), TrainError> {
-        let json = serde_json::to_vec_pretty(s).map_err(|e| TrainError::State(e.to_string()))?;
-        write_atomic(&self.state(), &json)
-    }
-
-    /// Removes temporary files left by a write that a kill interrupted.
-    fn remove_stale_temporaries(&self) {
-        for sub in ["", "replay", "checkpoints", "models"] {
-            let dir = self.root.join(sub);
-            let Ok(entries) = std::fs::read_dir(&dir) else {
-                continue;
-            };
-            for e in entries.flatten() {
-                let name = e.file_name().to_string_lossy().into_owned();
-                if name.starts_with('.') && name.contains(".tmp-") {
-                    let _ = std::fs::remove_file(e.path());
-                }
-            }
-        }
-    }
-}
-
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// A seed for `(purpose, generation, index)` of the run.
 fn seed_for(seed: u64, purpose: u64, generation: u64, index: u64) -> u64 {
-    mix(mix(mix(seed ^ purpose) ^ generation) ^ index)
+    mix_seed(mix_seed(mix_seed(seed ^ purpose) ^ generation) ^ index)
 }
 
 const SELFPLAY: u64 = 1;
@@ -209,20 +147,7 @@ fn model_name(samples: u64) -> String {
     format!("net-{samples:012}.bpk")
 }
 
-/// The batch of samples `idx` of `pool`.
-fn make_batch(pool: &[&Sample], idx: impl Iterator<Item = usize>) -> TrainBatch {
-    let mut b = TrainBatch::default();
-    let mut target = vec![0.0f32; POLICY_SIZE];
-    let mut legal = vec![false; POLICY_SIZE];
-    for i in idx {
-        let s = pool[i];
-        s.policy_target(&mut target, &mut legal);
-        b.push(&s.obs.encoded(), &legal, &target, s.win_target(), s.margin);
-    }
-    b
-}
-
-fn bar(quiet: bool, len: u64, prefix: String) -> ProgressBar {
+pub(crate) fn progress_bar(quiet: bool, len: u64, prefix: String) -> ProgressBar {
     let pb = if quiet {
         ProgressBar::hidden()
     } else {
@@ -242,114 +167,191 @@ fn bar(quiet: bool, len: u64, prefix: String) -> ProgressBar {
 /// `options.stop` is reached. Returns the final state.
 pub fn run(config: &RunConfig, options: &RunOptions) -> Result<RunState, TrainError> {
     config.validate()?;
-    let rules = config.rules()?;
-    let shape = config.shape();
     let dir = RunDir {
         root: config.run_dir(),
     };
-    let previous = dir.read_state()?;
-    if previous.is_some() && !options.resume {
-        return Err(TrainError::State(format!(
-            "{} already holds a run; pass --resume to continue it",
-            dir.root.display()
-        )));
+    let lock = dir.lock()?;
+    let mut run = Run::open(config, options, dir, &lock)?;
+    while run.state.generation < config.generations {
+        if run.generation()? == Flow::Stopped {
+            return Ok(run.state);
+        }
     }
-    for sub in ["replay", "checkpoints", "models", "tb"] {
-        let p = dir.root.join(sub);
-        std::fs::create_dir_all(&p).map_err(|e| TrainError::io(&p, e))?;
-    }
-    dir.remove_stale_temporaries();
-    // The configuration may change only in how many generations to run.
-    let config_text = toml::to_string(config).map_err(|e| TrainError::Config(e.to_string()))?;
-    match std::fs::read_to_string(dir.config()) {
-        Ok(old) => {
-            let mut old: RunConfig = toml::from_str(&old)
-                .map_err(|e| TrainError::Config(format!("stored config: {e}")))?;
-            old.generations = config.generations;
-            old.runs_dir = config.runs_dir.clone();
-            if &old != config {
-                return Err(TrainError::Config(format!(
-                    "{} was started with another configuration (only `generations` may change)",
-                    dir.root.display()
-                )));
+    run.tb.flush();
+    Ok(run.state)
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Stopped,
+}
+
+/// A run in progress: the state of the last commit and everything a generation works with.
+struct Run<'a> {
+    config: &'a RunConfig,
+    options: &'a RunOptions,
+    dir: RunDir,
+    rules: Rules,
+    state: RunState,
+    trainer: Trainer,
+    /// The best network; `None` while plain ISMCTS is the best.
+    best: Option<Arc<NetEvaluator>>,
+    window: ReplayWindow,
+    tb: SummaryWriter,
+    pool: rayon::ThreadPool,
+    params: SelfPlayParams,
+}
+
+/// Who plays a generation's self-play and how much of it there is.
+struct Plan {
+    guide: Guide,
+    guide_name: String,
+    matches: u64,
+    reuse: f64,
+}
+
+/// What a generation's training stage produced.
+struct Trained {
+    steps: u64,
+    losses: Losses,
+    samples_trained: u64,
+    checkpoint: String,
+    model: String,
+    new_samples: u64,
+    validation: Validation,
+    network: Network,
+}
+
+impl<'a> Run<'a> {
+    /// Checks the directory against `config` (a new run, or `--resume` of the same
+    /// configuration) and loads the committed state, the trainer, the best network and the
+    /// replay window.
+    fn open(
+        config: &'a RunConfig,
+        options: &'a RunOptions,
+        dir: RunDir,
+        lock: &RunLock,
+    ) -> Result<Run<'a>, TrainError> {
+        let rules = config.rules()?;
+        let shape = config.shape();
+        let previous = dir.read_state()?;
+        if previous.is_some() && !options.resume {
+            return Err(TrainError::State(format!(
+                "{} already holds a run; pass --resume to continue it",
+                dir.root.display()
+            )));
+        }
+        for sub in ["replay", "checkpoints", "models", "tb"] {
+            let p = dir.root.join(sub);
+            std::fs::create_dir_all(&p).map_err(|e| TrainError::io(&p, e))?;
+        }
+        dir.remove_stale_temporaries(lock);
+        check_config(config, &dir)?;
+
+        let mut state = previous.unwrap_or_default();
+        let trainer = match (&state.checkpoint, &config.model.init) {
+            (Some(name), _) => {
+                Trainer::load_checkpoint(dir.checkpoint(name), ENCODING_VERSION, &shape)?
             }
+            (None, Some(init)) => Trainer::from_network(
+                &Network::load(init, ENCODING_VERSION, &shape)?,
+                config.train_config(),
+            )?,
+            (None, None) => Trainer::new(
+                shape.clone(),
+                ENCODING_VERSION,
+                config.train_config(),
+                config.seed,
+            )?,
+        };
+        if state.generation == 0 && state.best.is_none() && !config.selfplay.bootstrap {
+            let name = model_name(0);
+            trainer.save_network(dir.model(&name))?;
+            trainer.save_network(dir.best())?;
+            state.best = Some(name);
         }
-        Err(_) => write_atomic(&dir.config(), config_text.as_bytes())?,
+        let best = match &state.best {
+            Some(name) => Some(Arc::new(NetEvaluator::new(&Network::load(
+                dir.model(name),
+                ENCODING_VERSION,
+                &shape,
+            )?)?)),
+            None => None,
+        };
+        let window = ReplayWindow::load(
+            &dir.replay(),
+            state.generation,
+            config.train.window,
+            options.skip_damaged,
+            &mut |path, reason| {
+                eprintln!(
+                    "warning: skipping the damaged replay file {} ({reason}); resuming without its samples",
+                    path.display()
+                )
+            },
+        )?;
+        let tb = SummaryWriter::new(dir.tb());
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(config.selfplay.threads)
+            .build()
+            .map_err(|e| TrainError::Config(format!("threads: {e}")))?;
+        let params = SelfPlayParams {
+            rules,
+            iterations: config.selfplay.iterations,
+            c_puct: config.selfplay.c_puct,
+            noise: RootNoise {
+                alpha: config.selfplay.dirichlet_alpha,
+                epsilon: config.selfplay.dirichlet_epsilon,
+            },
+            temperature: config.selfplay.temperature,
+            temperature_moves: config.selfplay.temperature_moves,
+            max_rounds: config.selfplay.max_rounds,
+        };
+        Ok(Run {
+            config,
+            options,
+            dir,
+            rules,
+            state,
+            trainer,
+            best,
+            window,
+            tb,
+            pool,
+            params,
+        })
     }
 
-    let mut state = previous.unwrap_or_default();
-    let mut trainer = match (&state.checkpoint, &config.model.init) {
-        (Some(name), _) => {
-            Trainer::load_checkpoint(dir.checkpoint(name), ENCODING_VERSION, &shape)?
+    /// One generation: self-play, training, gating, evaluation, commit.
+    fn generation(&mut self) -> Result<Flow, TrainError> {
+        let g = self.state.generation;
+        let plan = self.plan(g);
+        let (samples, meta) = self.self_play(g, &plan)?;
+        if self.options.stop == Some(StopAt::AfterSelfPlay(g)) {
+            return Ok(Flow::Stopped);
         }
-        (None, Some(init)) => Trainer::from_network(
-            &Network::load(init, ENCODING_VERSION, &shape)?,
-            config.train_config(),
-        )?,
-        (None, None) => Trainer::new(
-            shape.clone(),
-            ENCODING_VERSION,
-            config.train_config(),
-            config.seed,
-        )?,
-    };
-    if state.generation == 0 && state.best.is_none() && !config.selfplay.bootstrap {
-        let name = model_name(0);
-        trainer.save_network(dir.model(&name))?;
-        trainer.save_network(dir.best())?;
-        state.best = Some(name);
-    }
-    let mut best: Option<Arc<NetEvaluator>> = match &state.best {
-        Some(name) => Some(Arc::new(NetEvaluator::new(&Network::load(
-            dir.model(name),
-            ENCODING_VERSION,
-            &shape,
-        )?)?)),
-        None => None,
-    };
-
-    // The replay window: the newest generations that fill it.
-    let replay = dir.replay();
-    let mut window: VecDeque<(u64, Vec<Sample>)> = VecDeque::new();
-    let mut held = 0usize;
-    for g in (0..state.generation).rev() {
-        if held >= config.train.window {
-            break;
+        let trained = self.train(g, samples, plan.reuse)?;
+        if self.options.stop == Some(StopAt::AfterTraining(g)) {
+            return Ok(Flow::Stopped);
         }
-        if let Some((samples, _)) = replay.read(g)? {
-            held += samples.len();
-            window.push_front((g, samples));
-        }
+        let candidate = Arc::new(NetEvaluator::new(&trained.network)?);
+        let gating = self.gate(g, &candidate, &trained)?;
+        let eval = self.evaluate(g, &candidate)?;
+        self.commit(g, plan, meta, trained, gating, eval)?;
+        Ok(Flow::Continue)
     }
 
-    let mut tb = SummaryWriter::new(dir.tb());
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.selfplay.threads)
-        .build()
-        .map_err(|e| TrainError::Config(format!("threads: {e}")))?;
-    let threads = pool.current_num_threads();
-    let params = SelfPlayParams {
-        rules,
-        iterations: config.selfplay.iterations,
-        c_puct: config.selfplay.c_puct,
-        noise: RootNoise {
-            alpha: config.selfplay.dirichlet_alpha,
-            epsilon: config.selfplay.dirichlet_epsilon,
-        },
-        temperature: config.selfplay.temperature,
-        temperature_moves: config.selfplay.temperature_moves,
-        max_rounds: config.selfplay.max_rounds,
-    };
-    let scale = margin_scale(&rules) as f64;
-
-    let default_c_ucb = capicua_search::SearchConfig::default().c_ucb;
-    while state.generation < config.generations {
-        let g = state.generation;
+    /// Generation `g`'s guide: a bootstrap player while the configuration asks for one, else
+    /// the best network, else plain ISMCTS.
+    fn plan(&self, g: u64) -> Plan {
+        let config = self.config;
+        let default_c_ucb = capicua_search::SearchConfig::default().c_ucb;
         let bootstrap = config
             .bootstrap
             .as_ref()
-            .filter(|b| b.generations.map_or(best.is_none(), |n| g < n));
-        let guide = match (bootstrap, &best) {
+            .filter(|b| b.generations.map_or(self.best.is_none(), |n| g < n));
+        let guide = match (bootstrap, &self.best) {
             (Some(b), _) => match b.guide {
                 BootstrapGuide::Counting => Guide::Counting { epsilon: b.epsilon },
                 BootstrapGuide::Ismcts => Guide::Rollout {
@@ -363,263 +365,216 @@ pub fn run(config: &RunConfig, options: &RunOptions) -> Result<RunState, TrainEr
                 c_ucb: default_c_ucb,
             },
         };
-        let guide_name = match (&guide, &state.best) {
+        let guide_name = match (&guide, &self.state.best) {
             (Guide::Counting { .. }, _) => "counting".into(),
             (Guide::Rollout { .. }, _) => "plain-ismcts".into(),
             (Guide::Net(_), Some(n)) => n.clone(),
             (Guide::Net(_), None) => "net".into(),
         };
-        let matches = bootstrap
-            .and_then(|b| b.matches)
-            .unwrap_or(config.selfplay.matches);
-        let reuse = bootstrap
-            .and_then(|b| b.reuse)
-            .unwrap_or(config.train.reuse);
+        Plan {
+            guide,
+            guide_name,
+            matches: bootstrap
+                .and_then(|b| b.matches)
+                .unwrap_or(config.selfplay.matches),
+            reuse: bootstrap
+                .and_then(|b| b.reuse)
+                .unwrap_or(config.train.reuse),
+        }
+    }
 
-        // 1. Self-play (or the samples of an interrupted attempt at this generation).
+    /// Self-play: the plan's matches in parallel, written as generation `g`'s replay file;
+    /// or the samples an interrupted attempt at `g` already wrote.
+    fn self_play(&self, g: u64, plan: &Plan) -> Result<(Vec<Sample>, ReplayMeta), TrainError> {
+        let replay = self.dir.replay();
+        if let Ok(Some(found)) = replay.read(g) {
+            return Ok(found);
+        }
         let t0 = Instant::now();
-        let (samples, meta) = match replay.read(g) {
-            Ok(Some(found)) => found,
-            _ => {
-                let pb = bar(options.quiet, matches, format!("gen {g} selfplay"));
-                let records: Vec<_> = pool.install(|| {
-                    (0..matches)
-                        .into_par_iter()
-                        .map(|i| {
-                            let r =
-                                play_match(&params, &guide, seed_for(config.seed, SELFPLAY, g, i));
-                            pb.inc(1);
-                            r
-                        })
-                        .collect()
-                });
-                pb.finish_and_clear();
-                let meta = ReplayMeta {
-                    rounds: records.iter().map(|r| r.rounds as u64).sum(),
-                    seconds: t0.elapsed().as_secs_f64(),
-                };
-                let samples: Vec<Sample> = records.into_iter().flat_map(|r| r.samples).collect();
-                replay.write(g, &samples, meta)?;
-                (samples, meta)
-            }
-        };
-        let selfplay_seconds = meta.seconds;
-        if options.stop == Some(StopAt::AfterSelfPlay(g)) {
-            return Ok(state);
-        }
-
-        // 2. Training on the window (the newest generation's last samples held out).
-        let new_samples = samples.len();
-        held += new_samples;
-        window.push_back((g, samples));
-        while window.len() > 1 && held - window[0].1.len() >= config.train.window {
-            held -= window[0].1.len();
-            window.pop_front();
-        }
-        let newest = &window.back().expect("just pushed").1;
-        let n_val = config.train.validation.min(newest.len() / 4);
-        let validation: Vec<&Sample> = newest[newest.len() - n_val..].iter().collect();
-        let mut train_pool: Vec<&Sample> = Vec::with_capacity(held);
-        for (k, (_, s)) in window.iter().enumerate() {
-            let take = if k + 1 == window.len() {
-                s.len() - n_val
-            } else {
-                s.len()
-            };
-            train_pool.extend(s[..take].iter());
-        }
-        let skip = train_pool.len().saturating_sub(config.train.window);
-        let train_pool = &train_pool[skip..];
-        let batch_size = config.train.batch_size;
-        let steps = if train_pool.is_empty() {
-            0
-        } else {
-            ((new_samples as f64 * reuse) / batch_size as f64).ceil() as u64
-        };
-        let mut rng = Rng::new(seed_for(config.seed, TRAIN, g, 0));
-        let pb = bar(options.quiet, steps, format!("gen {g} train"));
-        let mut sum = [0.0f64; 6];
-        for _ in 0..steps {
-            let n = train_pool.len() as u32;
-            let batch = make_batch(train_pool, (0..batch_size).map(|_| rng.below(n) as usize));
-            let l = trainer.try_step(&batch)?;
-            for (acc, v) in sum.iter_mut().zip([
-                l.total,
-                l.policy,
-                l.win,
-                l.margin,
-                l.policy_entropy,
-                l.target_entropy,
-            ]) {
-                *acc += v as f64;
-            }
-            pb.inc(1);
-            pb.set_message(format!("loss {:.3}", l.total));
-        }
+        let pb = progress_bar(
+            self.options.quiet,
+            plan.matches,
+            format!("gen {g} selfplay"),
+        );
+        let seed = self.config.seed;
+        let records: Vec<_> = self.pool.install(|| {
+            (0..plan.matches)
+                .into_par_iter()
+                .map(|i| {
+                    let r = play_match(&self.params, &plan.guide, seed_for(seed, SELFPLAY, g, i));
+                    pb.inc(1);
+                    r
+                })
+                .collect()
+        });
         pb.finish_and_clear();
-        let mean = |i: usize| (sum[i] / steps.max(1) as f64) as f32;
-        let losses = Losses {
-            total: mean(0),
-            policy: mean(1),
-            win: mean(2),
-            margin: mean(3),
-            policy_entropy: mean(4),
-            target_entropy: mean(5),
+        let meta = ReplayMeta {
+            rounds: records.iter().map(|r| r.rounds as u64).sum(),
+            seconds: t0.elapsed().as_secs_f64(),
         };
-        let samples_trained = state.samples_trained + steps * batch_size as u64;
-        let ckpt = checkpoint_name(samples_trained);
+        let samples: Vec<Sample> = records.into_iter().flat_map(|r| r.samples).collect();
+        replay.write(g, &samples, meta)?;
+        Ok((samples, meta))
+    }
+
+    /// Training on the window with generation `g`'s samples added (the newest generation's
+    /// last samples held out), then the checkpoint and model file named by samples trained.
+    fn train(&mut self, g: u64, samples: Vec<Sample>, reuse: f64) -> Result<Trained, TrainError> {
+        let config = self.config;
+        let new_samples = samples.len();
+        self.window.push(g, samples, config.train.window);
+        let (pool, held_out) = self
+            .window
+            .split(config.train.validation, config.train.window);
+        let batch_size = config.train.batch_size;
+        let steps = steps_for(new_samples, reuse, batch_size, pool.len());
+        let mut rng = Rng::new(seed_for(config.seed, TRAIN, g, 0));
+        let pb = progress_bar(self.options.quiet, steps, format!("gen {g} train"));
+        let losses = train_steps(&mut self.trainer, &pool, steps, batch_size, &mut rng, &pb)?;
+        pb.finish_and_clear();
+        let samples_trained = self.state.samples_trained + steps * batch_size as u64;
+        let checkpoint = checkpoint_name(samples_trained);
         let model = model_name(samples_trained);
-        trainer.save_checkpoint(dir.checkpoint(&ckpt))?;
-        trainer.save_network(dir.model(&model))?;
-        if options.stop == Some(StopAt::AfterTraining(g)) {
-            return Ok(state);
-        }
+        self.trainer
+            .save_checkpoint(self.dir.checkpoint(&checkpoint))?;
+        self.trainer.save_network(self.dir.model(&model))?;
+        let network = self.trainer.network();
+        let validation = validate(&network, &held_out, margin_scale(&self.rules) as f64);
+        Ok(Trained {
+            steps,
+            losses,
+            samples_trained,
+            checkpoint,
+            model,
+            new_samples: new_samples as u64,
+            validation,
+            network,
+        })
+    }
 
-        // Value error on the held-out samples.
-        let network = trainer.network();
-        let (mut win_err, mut margin_err, mut val_policy) = (0.0, 0.0, 0.0);
-        if !validation.is_empty() {
-            let vb = make_batch(&validation, 0..validation.len());
-            let (priors, win, margin) = network.evaluate_batch(&vb.inputs, &vb.legal, vb.batch);
-            for i in 0..vb.batch {
-                win_err += (win[i] - vb.win[i]).abs() as f64;
-                margin_err += ((margin[i] - vb.margin[i]).abs() as f64) * scale;
-                let row = i * POLICY_SIZE..(i + 1) * POLICY_SIZE;
-                val_policy -= vb.policy[row.clone()]
-                    .iter()
-                    .zip(&priors[row])
-                    .filter(|(t, _)| **t > 0.0)
-                    .map(|(t, p)| *t as f64 * (p.max(1e-12) as f64).ln())
-                    .sum::<f64>();
-            }
-            let n = vb.batch as f64;
-            win_err /= n;
-            margin_err /= n;
-            val_policy /= n;
+    /// Gating, every `gating.every` generations: the candidate replaces the best only if it
+    /// wins a duplicate match against it.
+    fn gate(
+        &mut self,
+        g: u64,
+        candidate: &Arc<NetEvaluator>,
+        trained: &Trained,
+    ) -> Result<Option<GatingLog>, TrainError> {
+        let every = self.config.gating.every;
+        if every == 0 || (g + 1) % every != 0 {
+            return Ok(None);
         }
-
-        // 3. Gating: the candidate replaces the best only if it wins a duplicate match.
-        let candidate = Arc::new(NetEvaluator::new(&network)?);
-        let net = |ev: &Arc<NetEvaluator>, iterations: u64| Contestant::Net {
-            evaluator: ev.clone(),
-            iterations,
-            c_puct: config.selfplay.c_puct,
-        };
-        let mut gating = None;
-        if config.gating.every > 0 && (g + 1) % config.gating.every == 0 {
-            let opponent_name = state.best.clone();
-            let opponent = match &best {
-                Some(b) => net(b, config.gating.iterations),
-                None => Contestant::Ismcts {
-                    iterations: config.gating.iterations,
-                },
-            };
-            let pb = bar(
-                options.quiet,
-                config.gating.rounds / 2,
-                format!("gen {g} gating"),
-            );
-            let s = duplicate(
-                &rules,
-                &config.variant,
-                &net(&candidate, config.gating.iterations),
-                &opponent,
-                config.gating.rounds,
-                seed_for(config.seed, GATING, g, 0),
-                threads,
-                &|boards| pb.inc(boards as u64),
-            )?;
-            pb.finish_and_clear();
-            let score = round_score(&s);
-            let promoted =
-                s.a_margin_per_round > 0.0 || (s.a_margin_per_round == 0.0 && score > 0.5);
-            if promoted {
-                write_atomic(&dir.best(), &network.to_bytes()?)?;
-                best = Some(candidate.clone());
-                state.best = Some(model.clone());
-            }
-            gating = Some(GatingLog {
-                opponent: opponent_name.unwrap_or_else(|| "plain-ismcts".into()),
-                margin: s.a_margin_per_round,
-                score,
-                promoted,
-            });
+        let seed = seed_for(self.config.seed, GATING, g, 0);
+        let (margin, score, promoted) =
+            self.arena().gate(g, candidate, self.best.as_ref(), seed)?;
+        let opponent = self
+            .state
+            .best
+            .clone()
+            .unwrap_or_else(|| "plain-ismcts".into());
+        if promoted {
+            write_bytes_atomic(&self.dir.best(), &trained.network.to_bytes()?)?;
+            self.best = Some(candidate.clone());
+            self.state.best = Some(trained.model.clone());
         }
+        Ok(Some(GatingLog {
+            opponent,
+            margin,
+            score,
+            promoted,
+        }))
+    }
 
-        // 4. Strength of the candidate against `counting` and plain ISMCTS.
-        let mut eval = None;
-        if config.eval.every > 0 && (g + 1) % config.eval.every == 0 {
-            let me = net(&candidate, config.eval.iterations);
-            let mut results = Vec::new();
-            for (k, opp) in [
-                Contestant::Counting,
-                Contestant::Ismcts {
-                    iterations: config.eval.iterations,
-                },
-            ]
-            .iter()
-            .enumerate()
-            {
-                let pb = bar(
-                    options.quiet,
-                    config.eval.rounds / 2,
-                    format!("gen {g} vs {}", opp.name()),
-                );
-                let s = duplicate(
-                    &rules,
-                    &config.variant,
-                    &me,
-                    opp,
-                    config.eval.rounds,
-                    seed_for(config.seed, EVAL, 0, k as u64),
-                    threads,
-                    &|boards| pb.inc(boards as u64),
-                )?;
-                pb.finish_and_clear();
-                results.push((round_score(&s), s.a_margin_per_round));
-            }
-            eval = Some(EvalLog {
-                vs_counting_score: results[0].0,
-                vs_counting_margin: results[0].1,
-                vs_ismcts_score: results[1].0,
-                vs_ismcts_margin: results[1].1,
-            });
+    /// Strength of the candidate against `counting` and plain ISMCTS, every `eval.every`
+    /// generations (always on the same deals, so generations compare).
+    fn evaluate(
+        &self,
+        g: u64,
+        candidate: &Arc<NetEvaluator>,
+    ) -> Result<Option<EvalLog>, TrainError> {
+        let every = self.config.eval.every;
+        if every == 0 || (g + 1) % every != 0 {
+            return Ok(None);
         }
+        let seed = self.config.seed;
+        self.arena()
+            .evaluate(g, candidate, |k| seed_for(seed, EVAL, 0, k))
+            .map(Some)
+    }
 
-        // 5. Commit.
+    fn arena(&self) -> Arena<'_> {
+        Arena {
+            config: self.config,
+            rules: &self.rules,
+            threads: self.pool.current_num_threads(),
+            quiet: self.options.quiet,
+        }
+    }
+
+    /// The commit point: logs, then the new `state.json` naming the new checkpoint.
+    fn commit(
+        &mut self,
+        g: u64,
+        plan: Plan,
+        meta: ReplayMeta,
+        trained: Trained,
+        gating: Option<GatingLog>,
+        eval: Option<EvalLog>,
+    ) -> Result<(), TrainError> {
         let log = GenerationLog {
             generation: g,
-            guide: guide_name,
-            matches,
+            guide: plan.guide_name,
+            matches: plan.matches,
             rounds: meta.rounds,
-            new_samples: new_samples as u64,
-            selfplay_seconds,
-            steps,
-            samples_trained,
-            losses,
-            val_win_error: win_err,
-            val_margin_error: margin_err,
-            val_policy_loss: val_policy,
+            new_samples: trained.new_samples,
+            selfplay_seconds: meta.seconds,
+            steps: trained.steps,
+            samples_trained: trained.samples_trained,
+            losses: trained.losses,
+            val_win_error: trained.validation.win_error,
+            val_margin_error: trained.validation.margin_error,
+            val_policy_loss: trained.validation.policy_loss,
             gating,
             eval,
         };
-        write_scalars(&mut tb, &log, state.selfplay_seconds + selfplay_seconds);
-        if !options.quiet {
+        let state = &mut self.state;
+        write_scalars(&mut self.tb, &log, state.selfplay_seconds + meta.seconds);
+        if !self.options.quiet {
             eprintln!("{}", summary_line(&log));
         }
         state.generation = g + 1;
-        state.steps = trainer.steps();
-        state.samples_trained = samples_trained;
-        state.samples_generated += new_samples as u64;
-        state.matches_played += matches;
+        state.steps = self.trainer.steps();
+        state.samples_trained = trained.samples_trained;
+        state.samples_generated += trained.new_samples;
+        state.matches_played += plan.matches;
         state.rounds_played += log.rounds;
-        state.selfplay_seconds += selfplay_seconds;
-        state.checkpoint = Some(ckpt);
+        state.selfplay_seconds += meta.seconds;
+        state.checkpoint = Some(trained.checkpoint);
         state.history.push(log);
-        dir.write_state(&state)?;
+        self.dir.write_state(state)
     }
-    tb.flush();
-    Ok(state)
+}
+
+/// The configuration may change between a run's sessions only in how many generations to run
+/// (and where runs live); the first session stores it.
+fn check_config(config: &RunConfig, dir: &RunDir) -> Result<(), TrainError> {
+    let text = toml::to_string(config).map_err(|e| TrainError::Config(e.to_string()))?;
+    match std::fs::read_to_string(dir.config()) {
+        Ok(old) => {
+            let mut old: RunConfig = toml::from_str(&old)
+                .map_err(|e| TrainError::Config(format!("stored config: {e}")))?;
+            old.generations = config.generations;
+            old.runs_dir = config.runs_dir.clone();
+            if &old != config {
+                return Err(TrainError::Config(format!(
+                    "{} was started with another configuration (only `generations` may change)",
+                    dir.root.display()
+                )));
+            }
+            Ok(())
+        }
+        Err(_) => dir.write_config(&text),
+    }
 }
 
 /// One line per generation for the console and logs.

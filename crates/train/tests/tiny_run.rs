@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 
 use capicua_net::{ENCODING_VERSION, NetError, Network, POLICY_SIZE, TrainBatch, Trainer};
 use capicua_train::replay::{ReplayDir, Sample};
-use capicua_train::{RunConfig, RunOptions, RunState, StopAt, run};
+use capicua_train::rundir::RunDir;
+use capicua_train::{RunConfig, RunOptions, RunState, StopAt, TrainError, run};
 
 struct TempDir(PathBuf);
 
@@ -36,6 +37,7 @@ fn quiet(resume: bool, stop: Option<StopAt>) -> RunOptions {
     RunOptions {
         resume,
         quiet: true,
+        skip_damaged: false,
         stop,
     }
 }
@@ -57,6 +59,111 @@ fn without_timings(mut s: RunState) -> RunState {
         g.selfplay_seconds = 0.0;
     }
     s
+}
+
+/// Every leaf of `a` and `b` (as the JSON of `state.json`) that differs, with its path, e.g.
+/// `history[3].val_win_error: 0.484361806982442 != 0.48436180698244197`. Floats are compared
+/// bit for bit: resuming must give back exactly what an uninterrupted run computes.
+fn differences(a: &RunState, b: &RunState) -> Vec<String> {
+    use serde_json::Value;
+    fn walk(path: &str, a: &Value, b: &Value, out: &mut Vec<String>) {
+        match (a, b) {
+            (Value::Object(x), Value::Object(y)) => {
+                for (k, v) in x {
+                    let p = format!("{}{}{k}", path, if path.is_empty() { "" } else { "." });
+                    walk(&p, v, y.get(k).unwrap_or(&Value::Null), out);
+                }
+                for k in y.keys().filter(|k| !x.contains_key(*k)) {
+                    out.push(format!("{path}.{k}: missing on the left"));
+                }
+            }
+            (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+                for (i, (v, w)) in x.iter().zip(y).enumerate() {
+                    walk(&format!("{path}[{i}]"), v, w, out);
+                }
+            }
+            (Value::Number(x), Value::Number(y)) if x.is_f64() || y.is_f64() => {
+                let (x, y) = (x.as_f64().unwrap(), y.as_f64().unwrap());
+                if x.to_bits() != y.to_bits() {
+                    out.push(format!("{path}: {x:?} != {y:?}"));
+                }
+            }
+            _ if a != b => out.push(format!("{path}: {a} != {b}")),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        "",
+        &serde_json::to_value(a).unwrap(),
+        &serde_json::to_value(b).unwrap(),
+        &mut out,
+    );
+    out
+}
+
+#[test]
+fn every_float_of_the_run_state_survives_state_json() {
+    // The value that did not survive without serde_json's `float_roundtrip` (it came back one
+    // ulp off), and values near the edges of the f64 and f32 ranges.
+    let mut s = RunState {
+        selfplay_seconds: 0.48436180698244197,
+        ..RunState::default()
+    };
+    let wide = [
+        0.48436180698244197,
+        0.1 + 0.2,
+        f64::MIN_POSITIVE,
+        5e-324,
+        f64::MAX,
+        -1.0 / 3.0,
+        std::f64::consts::PI * 1e300,
+    ];
+    for (i, &x) in wide.iter().enumerate() {
+        let mut rng = capicua_engine::Rng::new(i as u64);
+        let narrow = |rng: &mut capicua_engine::Rng| f32::from_bits(rng.next_u32() & 0x7f7f_ffff);
+        s.history.push(capicua_train::GenerationLog {
+            generation: i as u64,
+            guide: "g".into(),
+            matches: 1,
+            rounds: 1,
+            new_samples: 1,
+            selfplay_seconds: x,
+            steps: 1,
+            samples_trained: 1,
+            losses: capicua_net::Losses {
+                total: narrow(&mut rng),
+                policy: narrow(&mut rng),
+                win: f32::MIN_POSITIVE,
+                margin: f32::MAX,
+                policy_entropy: 1e-45,
+                target_entropy: narrow(&mut rng),
+            },
+            val_win_error: x / 3.0,
+            val_margin_error: rng.unit(),
+            val_policy_loss: -x,
+            gating: None,
+            eval: None,
+        });
+    }
+    let tmp = TempDir::new("floats");
+    let dir = RunDir {
+        root: tmp.0.clone(),
+    };
+    dir.write_state(&s).unwrap();
+    let back = dir.read_state().unwrap().unwrap();
+    let diff = differences(&s, &back);
+    assert!(diff.is_empty(), "changed through state.json: {diff:#?}");
+    // and the comparison can fail, naming the field
+    let mut other = back.clone();
+    other.history[2].val_margin_error =
+        f64::from_bits(other.history[2].val_margin_error.to_bits() + 1);
+    let diff = differences(&s, &other);
+    assert_eq!(diff.len(), 1, "{diff:?}");
+    assert!(
+        diff[0].starts_with("history[2].val_margin_error: "),
+        "{diff:?}"
+    );
 }
 
 #[test]
@@ -132,6 +239,11 @@ fn tiny_run_trains_and_resumes_exactly() {
     .unwrap();
     std::fs::write(bdir.join(".state.json.tmp-4242"), b"{\"generation\": 9").unwrap();
     let b = run(&b_cfg, &quiet(true, None)).unwrap();
+    let diff = differences(&without_timings(a.clone()), &without_timings(b.clone()));
+    assert!(
+        diff.is_empty(),
+        "the resumed run's state differs from the uninterrupted one's: {diff:#?}"
+    );
     assert_eq!(without_timings(b.clone()), without_timings(a.clone()));
     // Same weights (bit for bit on every sample's outputs) in the last checkpoint and the best
     // model. (The files' bytes differ: burn gives parameters fresh random ids.)
@@ -279,6 +391,72 @@ fn replay_files_round_trip_and_refuse_corruption() {
     let mut bad = bytes.clone();
     bad[100] ^= 1;
     assert!(capicua_train::replay::from_bytes(&bad).is_err());
+}
+
+#[test]
+fn a_second_run_in_the_same_directory_is_refused() {
+    let tmp = TempDir::new("lock");
+    let cfg = tiny(&tmp.0, 0);
+    let dir = RunDir {
+        root: cfg.run_dir(),
+    };
+    // the lock another `capicua train` would hold (an OS lock: the same in another process)
+    let held = dir.lock().unwrap();
+    let err = run(&cfg, &quiet(false, None)).unwrap_err();
+    assert!(
+        matches!(&err, TrainError::Locked { dir: d } if d == &cfg.run_dir()),
+        "{err:?}"
+    );
+    let message = err.to_string();
+    assert!(
+        message.contains(&cfg.run_dir().display().to_string()),
+        "{message}"
+    );
+    assert!(matches!(dir.lock(), Err(TrainError::Locked { .. })));
+    assert!(!dir.state().exists(), "a refused run writes nothing");
+    // released with its holder, as when the process holding it ends
+    drop(held);
+    let s = run(&cfg, &quiet(false, None)).unwrap();
+    assert_eq!(s.generation, 0);
+    // and a finished run releases it
+    drop(dir.lock().unwrap());
+}
+
+#[test]
+fn resume_past_a_damaged_replay_file_names_it_and_can_skip_it() {
+    let tmp = TempDir::new("damaged");
+    let cfg = tiny(&tmp.0, 1);
+    run(&cfg, &quiet(false, None)).unwrap();
+    let replay = ReplayDir::new(cfg.run_dir().join("replay"));
+    let damaged = replay.path(0);
+    let mut bytes = std::fs::read(&damaged).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    std::fs::write(&damaged, &bytes).unwrap();
+
+    let more = tiny(&tmp.0, 2);
+    let err = run(&more, &quiet(true, None)).unwrap_err();
+    match &err {
+        TrainError::DamagedReplay { path, .. } => assert_eq!(path, &damaged),
+        other => panic!("expected DamagedReplay, got {other:?}"),
+    }
+    let message = err.to_string();
+    assert!(
+        message.contains(&damaged.display().to_string()) && message.contains("--skip-damaged"),
+        "{message}"
+    );
+
+    let skip = RunOptions {
+        skip_damaged: true,
+        ..quiet(true, None)
+    };
+    let s = run(&more, &skip).unwrap();
+    assert_eq!(s.generation, 2);
+    assert_eq!(s.history.len(), 2);
+    // generation 1 trained, on what was left of the window
+    assert!(s.history[1].steps > 0);
+    // the damaged file is left as it was, for whoever wants to look at it
+    assert_eq!(std::fs::read(&damaged).unwrap(), bytes);
 }
 
 #[test]

@@ -1,0 +1,187 @@
+//! The architecture of a network ([`ModelShape`]) and the limits a shape must respect.
+//!
+//! It sits below both the error type and the burn model, so that a shape can be checked (for
+//! instance from a file's header) before anything is built from it.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Hidden widths of the default trunk (three ReLU layers of 256).
+pub const DEFAULT_HIDDEN: [usize; 3] = [256, 256, 256];
+
+/// Offset past `policy` of the win-logit column of the raw output.
+pub const WIN_COLUMN: usize = 0;
+/// Offset past `policy` of the margin column of the raw output.
+pub const MARGIN_COLUMN: usize = 1;
+/// Number of value outputs (win logit, margin).
+pub const VALUE_OUTPUTS: usize = 2;
+
+/// Widest layer (input, hidden or output) a network may have: the fast inference
+/// ([`crate::FastMlp`]) keeps its activations in fixed stack buffers of this size.
+pub const MAX_WIDTH: usize = 1024;
+
+/// The architecture of a network: what must match between a file and the code using it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ModelShape {
+    /// Length of one encoded input vector.
+    pub input: usize,
+    /// Widths of the hidden ReLU layers, input side first (may be empty: a linear model).
+    pub hidden: Vec<usize>,
+    /// Number of policy actions (logits).
+    pub policy: usize,
+}
+
+/// A layer of a [`ModelShape`], as named in a [`ShapeError`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Layer {
+    Input,
+    /// Hidden layer `i`, input side first.
+    Hidden(usize),
+    /// The fused policy and value output.
+    Output,
+}
+
+impl fmt::Display for Layer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Layer::Input => write!(f, "the input"),
+            Layer::Hidden(i) => write!(f, "hidden layer {i}"),
+            Layer::Output => write!(f, "the output"),
+        }
+    }
+}
+
+/// Why a shape cannot be built or run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShapeError {
+    #[error("{0} has width 0")]
+    Empty(Layer),
+    #[error("{layer} is {width} wide; the fast inference takes at most {MAX_WIDTH}")]
+    TooWide { layer: Layer, width: usize },
+}
+
+impl ModelShape {
+    /// A shape with the default trunk ([`DEFAULT_HIDDEN`]).
+    pub fn new(input: usize, policy: usize) -> Self {
+        Self {
+            input,
+            hidden: DEFAULT_HIDDEN.to_vec(),
+            policy,
+        }
+    }
+
+    /// A shape with the given hidden widths.
+    pub fn with_hidden(input: usize, hidden: &[usize], policy: usize) -> Self {
+        Self {
+            input,
+            hidden: hidden.to_vec(),
+            policy,
+        }
+    }
+
+    /// Width of the raw network output: `policy + 2`.
+    pub fn output(&self) -> usize {
+        self.policy + VALUE_OUTPUTS
+    }
+
+    /// Number of f32 parameters (weights and biases).
+    pub fn num_params(&self) -> usize {
+        let mut fan_in = self.input;
+        let mut n = 0;
+        for &h in &self.hidden {
+            n += fan_in * h + h;
+            fan_in = h;
+        }
+        n + fan_in * self.output() + self.output()
+    }
+
+    /// Checks that every layer is non-empty and at most [`MAX_WIDTH`] wide. Only arithmetic on
+    /// the widths: safe to call on a shape read from an untrusted file before allocating
+    /// anything sized by it.
+    pub fn validate(&self) -> Result<(), ShapeError> {
+        // the output width is compared before `policy + 2` is formed, which could overflow
+        let output = self.policy.saturating_add(VALUE_OUTPUTS);
+        let layers = std::iter::once((Layer::Input, self.input))
+            .chain(
+                self.hidden
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &w)| (Layer::Hidden(i), w)),
+            )
+            .chain(std::iter::once((
+                Layer::Output,
+                if self.policy == 0 { 0 } else { output },
+            )));
+        for (layer, width) in layers {
+            if width == 0 {
+                return Err(ShapeError::Empty(layer));
+            }
+            if width > MAX_WIDTH {
+                return Err(ShapeError::TooWide { layer, width });
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for ModelShape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.input)?;
+        for h in &self.hidden {
+            write!(f, "-{h}")?;
+        }
+        write!(f, "-({}+{VALUE_OUTPUTS})", self.policy)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn validate_names_the_layer_at_fault() {
+        assert_eq!(ModelShape::with_hidden(10, &[16, 8], 4).validate(), Ok(()));
+        let cases = [
+            (
+                ModelShape::with_hidden(0, &[16], 4),
+                ShapeError::Empty(Layer::Input),
+            ),
+            (
+                ModelShape::with_hidden(10, &[16, 0], 4),
+                ShapeError::Empty(Layer::Hidden(1)),
+            ),
+            (
+                ModelShape::with_hidden(10, &[16], 0),
+                ShapeError::Empty(Layer::Output),
+            ),
+            (
+                ModelShape::with_hidden(10, &[16, usize::MAX], 4),
+                ShapeError::TooWide {
+                    layer: Layer::Hidden(1),
+                    width: usize::MAX,
+                },
+            ),
+            (
+                ModelShape::with_hidden(MAX_WIDTH + 1, &[], 4),
+                ShapeError::TooWide {
+                    layer: Layer::Input,
+                    width: MAX_WIDTH + 1,
+                },
+            ),
+            (
+                ModelShape::with_hidden(10, &[], usize::MAX),
+                ShapeError::TooWide {
+                    layer: Layer::Output,
+                    width: usize::MAX,
+                },
+            ),
+        ];
+        for (shape, expected) in cases {
+            assert_eq!(shape.validate(), Err(expected), "{shape:?}");
+        }
+        // the widest layers the fast inference takes are accepted
+        let widest = ModelShape::with_hidden(MAX_WIDTH, &[MAX_WIDTH], MAX_WIDTH - VALUE_OUTPUTS);
+        assert_eq!(widest.validate(), Ok(()));
+    }
+}
