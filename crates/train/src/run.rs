@@ -461,7 +461,7 @@ impl<'a> Run<'a> {
         trained: &Trained,
     ) -> Result<Option<GatingLog>, TrainError> {
         let every = self.config.gating.every;
-        if every == 0 || (g + 1) % every != 0 {
+        if every == 0 || !(g + 1).is_multiple_of(every) {
             return Ok(None);
         }
         let seed = seed_for(self.config.seed, GATING, g, 0);
@@ -493,7 +493,7 @@ impl<'a> Run<'a> {
         candidate: &Arc<NetEvaluator>,
     ) -> Result<Option<EvalLog>, TrainError> {
         let every = self.config.eval.every;
-        if every == 0 || (g + 1) % every != 0 {
+        if every == 0 || !(g + 1).is_multiple_of(every) {
             return Ok(None);
         }
         let seed = self.config.seed;
