@@ -14,7 +14,6 @@
 //!   [`ENCODING_VERSION`]), shared by inference and training.
 //! - [`NetEvaluator`]: the network as the search's `Evaluator` (priors for PUCT, value at
 //!   leaves), computed by [`FastMlp`], a plain-Rust copy of the weights for batch-1 speed.
-//! - [`bench`]: the speed figures `capicua bench` reports.
 //!
 //! # Example
 //!
@@ -54,7 +53,6 @@
 //! # Ok::<(), capicua_net::NetError>(())
 //! ```
 
-pub mod bench;
 pub mod encoding;
 pub mod error;
 pub mod evaluator;

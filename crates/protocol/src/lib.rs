@@ -10,9 +10,7 @@
 //! - [`think`]: `go` and `beliefs` on the search; [`model`]: the `model` option and the plug
 //!   point of the network evaluator.
 //! - [`server::serve`]: the process: a reader that honours `stop`/`quit` at once and a worker.
-//! - [`bench`]: ping latency and search speed as the protocol sees them.
 
-pub mod bench;
 pub mod engine;
 pub mod error;
 pub mod fields;

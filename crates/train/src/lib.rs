@@ -7,10 +7,8 @@
 //! - [`arena`]: duplicate matches (capicua-eval's runner) for gating and strength checks.
 //! - [`run`]: the loop: self-play, AdamW training, atomic checkpoints named by samples trained,
 //!   gating, TensorBoard scalars, progress bars; resumable after a kill at any point.
-//! - [`bench`]: self-play and training throughput for `capicua bench`.
 
 pub mod arena;
-pub mod bench;
 pub mod config;
 pub mod error;
 pub mod replay;
