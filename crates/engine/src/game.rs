@@ -1,10 +1,13 @@
 //! Whole matches: deals (with redeals), leads between rounds, and players taking turns.
 
+use std::convert::Infallible;
+
 use crate::infoset::{InfoSet, MatchContext};
 use crate::moves::Move;
 use crate::rng::Rng;
 use crate::round::{Deal, Round};
 use crate::scoring::{Lead, MatchScore, RoundScore};
+use crate::table::{Table, TableError};
 use crate::variant::Rules;
 
 /// Anything that chooses moves from one seat's information set.
@@ -13,6 +16,14 @@ pub trait Player: Send {
     fn name(&self) -> String;
     /// A legal move for `info.seat()`, which is to move. A forced draw is `Move::Draw(None)`.
     fn choose(&mut self, info: &InfoSet) -> Move;
+    /// Under the optional redeal rule, whether to show a hand of `redeal_doubles` doubles or
+    /// more (`info` is the round about to start) and have the tiles redealt. Showing is the
+    /// default: such a hand is weak (a double joins one suit only), and in `cuban` the team
+    /// of a `counting` player who keeps five doubles loses by a wide margin (docs/RULES.md).
+    fn show_doubles(&mut self, info: &InfoSet) -> bool {
+        let _ = info;
+        true
+    }
 }
 
 /// A match in progress. Round `k`'s deal comes from `(deal_seed, k)` alone, so two matches
@@ -58,23 +69,39 @@ impl Match {
         }
     }
 
-    /// Deals round number `self.score().rounds` (redealing as the rules demand) and picks its
-    /// leader.
+    /// Deals round number `self.score().rounds` (redealing as the rules demand, every holder
+    /// of many doubles showing them) and picks its leader.
     pub fn deal_round(&self) -> Round {
+        self.deal_round_with(|_, _| true)
+    }
+
+    /// Deals round number `self.score().rounds`: `shows(seat, info)` decides, under the
+    /// optional redeal rule, whether a seat holding `redeal_doubles` doubles throws the deal
+    /// in. The deals follow one stream of `(deal_seed, round)`, so the same choices give the
+    /// same deals.
+    pub fn deal_round_with(&self, mut shows: impl FnMut(u8, &InfoSet) -> bool) -> Round {
         let k = self.score.rounds as u64;
         let mut rng = Rng::stream(self.deal_seed, k);
-        let deal = loop {
-            let d = Deal::random(&self.rules, &mut rng);
-            if !self.rules.needs_redeal(&d.hands) {
-                break d;
+        loop {
+            let deal = Deal::random(&self.rules, &mut rng);
+            if self.rules.needs_redeal(&deal.hands) {
+                continue;
             }
-        };
-        let (first, forced) = match self.next {
-            Lead::Seat(s) => (s, None),
-            Lead::SideChooses { suggested, .. } => (suggested, None),
-            Lead::Deal => self.rules.lead_by_deal(&deal.hands, |n| rng.below(n)),
-        };
-        Round::new(&self.rules, deal, first, forced).expect("a random deal is valid")
+            let (first, forced) = match self.next {
+                Lead::Seat(s) => (s, None),
+                Lead::SideChooses { suggested, .. } => (suggested, None),
+                Lead::Deal => self.rules.lead_by_deal(&deal.hands, |n| rng.below(n)),
+            };
+            let round =
+                Round::new(&self.rules, deal, first, forced).expect("a random deal is valid");
+            let thrown_in = (0..self.rules.players).any(|s| {
+                self.rules.redeal_applies(round.deal().hands[s as usize])
+                    && shows(s, &round.infoset(s).with_context(self.context()))
+            });
+            if !thrown_in {
+                return round;
+            }
+        }
     }
 
     /// Scores a finished round.
@@ -88,61 +115,33 @@ impl Match {
     /// Plays one round with `players[seat]` at each seat; returns the finished round and its
     /// score. Seats with a single legal move are not asked.
     pub fn play_round(&mut self, players: &mut [&mut dyn Player]) -> (Round, RoundScore) {
-        let round = self.deal_round();
+        let round = self.deal_round_with(|s, info| players[s as usize].show_doubles(info));
         self.play_dealt(round, players)
     }
 
     /// Plays a round dealt elsewhere as this match's next round and records it. Duplicate
-    /// play uses it to replay one match's deal and leader in the mirrored match.
+    /// play uses it to replay one match's deal and leader in the mirrored match. A player
+    /// that chooses an illegal move is a bug in that player, and panics.
     pub fn play_dealt(
         &mut self,
-        mut round: Round,
+        round: Round,
         players: &mut [&mut dyn Player],
     ) -> (Round, RoundScore) {
-        let n = self.rules.players;
-        let ctx = self.context();
-        let mut infos: Vec<InfoSet> = (0..n)
-            .map(|s| {
-                InfoSet::new(
-                    &self.rules,
-                    s,
-                    round.first(),
-                    round.deal().hands[s as usize],
-                )
-                .expect("valid deal")
-                .with_context(ctx.clone())
+        let mut table = Table::new(round, self.context());
+        let played = table.play_out(|info, legal| {
+            Ok::<_, Infallible>(match players[info.seat() as usize].choose(info) {
+                // the referee hands out the boneyard's next tile
+                Move::Draw(_) => legal[0],
+                m => m,
             })
-            .collect();
-        while !round.is_over() {
-            let s = round.to_move();
-            let legal = round.legal_moves();
-            let mv = if legal.len() == 1 {
-                legal[0]
-            } else {
-                let m = players[s as usize].choose(&infos[s as usize]);
-                // a player's draw is resolved by the referee
-                if matches!(m, Move::Draw(_)) {
-                    legal[0]
-                } else {
-                    m
-                }
+        });
+        if let Err(e) = played {
+            let seat = match &e {
+                TableError::Player { seat, .. } | TableError::Illegal { seat, .. } => *seat,
             };
-            if let Err(e) = round.play(mv) {
-                panic!(
-                    "{} played an illegal move {mv}: {e}",
-                    players[s as usize].name()
-                );
-            }
-            let played = *round.history().last().expect("just played");
-            for info in infos.iter_mut() {
-                let public = match played {
-                    Move::Draw(_) if info.seat() != s => Move::Draw(None),
-                    m => m,
-                };
-                info.apply(public)
-                    .expect("referee-checked move is consistent for every seat");
-            }
+            panic!("{}: {e}", players[seat as usize].name());
         }
+        let round = table.into_round();
         let rs = self.record(&round);
         (round, rs)
     }

@@ -3,8 +3,8 @@
 
 use crate::error::{DealError, MoveError};
 use crate::moves::{LEAD, Move, MoveList, MoveSpec};
-use crate::round::{ends_text, resolve};
-use crate::state::{Finish, State, next, push_plays};
+use crate::public::Public;
+use crate::state::{Finish, State, push_plays};
 use crate::tiles::{Tile, TileSet};
 use crate::variant::Rules;
 
@@ -27,23 +27,14 @@ pub struct MatchContext {
     pub pending_ties: u32,
 }
 
+/// One seat's view of a round: the public record, its own hand and the history.
 #[derive(Clone, Debug)]
 pub struct InfoSet {
-    rules: Rules,
+    public: Public,
     seat: u8,
-    first: u8,
     dealt: TileSet,
     hand: TileSet,
     history: Vec<Move>,
-    ends: [u8; 2],
-    to_move: u8,
-    passes: u8,
-    finish: Finish,
-    counts: [u8; 4],
-    pile_count: u8,
-    played: TileSet,
-    played_by: [TileSet; 4],
-    excluded: [TileSet; 4],
     pub(crate) events: [Vec<Event>; 4],
     context: MatchContext,
 }
@@ -67,26 +58,12 @@ impl InfoSet {
         if let Some(t) = hand.minus(rules.set()).first() {
             return Err(DealError::NotInSet(t.to_string()));
         }
-        let mut counts = [0u8; 4];
-        for c in counts.iter_mut().take(rules.players as usize) {
-            *c = rules.hand_size;
-        }
         Ok(InfoSet {
-            rules: *rules,
+            public: Public::new(rules, first, None),
             seat,
-            first,
             dealt: hand,
             hand,
             history: Vec::with_capacity(64),
-            ends: [LEAD, LEAD],
-            to_move: first,
-            passes: 0,
-            finish: Finish::Running,
-            counts,
-            pile_count: if rules.draw { rules.undealt() as u8 } else { 0 },
-            played: TileSet::EMPTY,
-            played_by: [TileSet::EMPTY; 4],
-            excluded: [TileSet::EMPTY; 4],
             events: Default::default(),
             context: MatchContext::default(),
         })
@@ -100,14 +77,44 @@ impl InfoSet {
         self.context = context;
     }
 
+    /// The tile the leader must lead (the rules force it and it is public). Only before the
+    /// first move; the leader must hold it when it is this seat.
+    pub fn with_forced_lead(mut self, tile: Option<Tile>) -> Result<InfoSet, MoveError> {
+        if let Some(t) = tile {
+            if !self.history.is_empty() {
+                return Err(MoveError::Inconsistent(
+                    "a forced lead is set before any move",
+                ));
+            }
+            if !self.public.rules().set().contains(t) {
+                return Err(MoveError::NotInSet(t.to_string()));
+            }
+            let leads = self.public.first() == self.seat;
+            if leads != self.hand.contains(t) {
+                return Err(MoveError::Inconsistent(if leads {
+                    "this seat leads but does not hold the forced lead"
+                } else {
+                    "the forced lead is in this seat's hand but another seat leads"
+                }));
+            }
+        }
+        let rules = *self.public.rules();
+        self.public = Public::new(&rules, self.public.first(), tile);
+        Ok(self)
+    }
+
+    /// The public record of the round.
+    pub fn public(&self) -> &Public {
+        &self.public
+    }
     pub fn rules(&self) -> &Rules {
-        &self.rules
+        self.public.rules()
     }
     pub fn seat(&self) -> u8 {
         self.seat
     }
     pub fn first(&self) -> u8 {
-        self.first
+        self.public.first()
     }
     /// Own hand now.
     pub fn hand(&self) -> TileSet {
@@ -121,57 +128,53 @@ impl InfoSet {
         &self.history
     }
     pub fn ends(&self) -> Option<(u8, u8)> {
-        if self.ends[0] == LEAD {
-            None
-        } else {
-            Some((self.ends[0], self.ends[1]))
-        }
+        self.public.ends()
     }
     pub fn to_move(&self) -> u8 {
-        self.to_move
+        self.public.to_move()
     }
     pub fn passes(&self) -> u8 {
-        self.passes
+        self.public.passes()
     }
     pub fn finish(&self) -> Finish {
-        self.finish
+        self.public.finish()
     }
     pub fn is_over(&self) -> bool {
-        self.finish != Finish::Running
+        self.public.is_over()
     }
     /// Tiles each seat holds now.
     pub fn counts(&self) -> [u8; 4] {
-        self.counts
+        self.public.counts()
     }
     /// Tiles left in the boneyard (draw games).
     pub fn pile_count(&self) -> u8 {
-        self.pile_count
+        self.public.pile_count()
     }
     pub fn played(&self) -> TileSet {
-        self.played
+        self.public.played()
     }
     pub fn played_by(&self, seat: u8) -> TileSet {
-        self.played_by[seat as usize]
+        self.public.played_by(seat)
     }
     /// Tiles `seat` is known not to hold now.
     pub fn excluded(&self, seat: u8) -> TileSet {
         if seat == self.seat {
-            self.rules.set().minus(self.hand)
+            self.rules().set().minus(self.hand)
         } else {
-            self.excluded[seat as usize]
+            self.public.excluded(seat)
         }
     }
     /// Pips `seat` is known to lack (bit n: holds no tile showing n).
     pub fn void_pips(&self, seat: u8) -> u16 {
         let ex = self.excluded(seat);
         let unseen = self.unseen();
-        (0..=self.rules.max_pip)
+        (0..=self.rules().max_pip)
             .filter(|&n| TileSet::suit(n).inter(unseen).minus(ex).is_empty())
             .fold(0, |m, n| m | 1 << n)
     }
     /// Tiles this seat has not seen: other hands, boneyard and sleeping tiles.
     pub fn unseen(&self) -> TileSet {
-        self.rules.set().minus(self.hand).minus(self.played)
+        self.rules().set().minus(self.hand).minus(self.played())
     }
     pub fn context(&self) -> &MatchContext {
         &self.context
@@ -180,13 +183,17 @@ impl InfoSet {
     /// Own legal moves when this seat is to move (a forced draw as `Draw(None)`).
     pub fn legal_moves(&self) -> MoveList {
         let mut out = MoveList::default();
-        if self.is_over() || self.to_move != self.seat {
+        if self.is_over() || self.to_move() != self.seat {
             return out;
         }
-        let playable = self.playable(self.hand);
-        push_plays(playable, self.ends, &mut out);
+        if let Some(t) = self.public.forced_lead() {
+            out.push(Move::play(t, LEAD));
+            return out;
+        }
+        let playable = self.public.playable(self.hand);
+        push_plays(playable, self.public.raw_ends(), &mut out);
         if out.is_empty() {
-            out.push(if self.rules.draw && self.pile_count > 0 {
+            out.push(if self.rules().draw && self.pile_count() > 0 {
                 Move::Draw(None)
             } else {
                 Move::Pass
@@ -195,149 +202,97 @@ impl InfoSet {
         out
     }
 
-    fn public_state(&self) -> State {
-        let mut st = State::new(
-            &self.rules,
-            [TileSet::EMPTY; 4],
-            TileSet::EMPTY,
-            self.to_move,
-        );
-        st.out = self.rules.set().minus(self.played);
-        st.ends = self.ends;
-        st.passes = self.passes;
-        st.finish = self.finish;
-        st
-    }
-
-    fn playable(&self, hand: TileSet) -> TileSet {
-        self.public_state().playable(hand)
-    }
-
     /// The full state of a determinization: `hands` for every seat (own included) and the
     /// boneyard `pile`.
     pub fn determinize(&self, hands: [TileSet; 4], pile: TileSet) -> State {
-        let mut st = self.public_state();
-        st.hands = hands;
-        st.pile = if self.rules.draw {
-            pile
-        } else {
-            TileSet::EMPTY
-        };
-        st
+        self.public.determinize(hands, pile)
     }
 
     /// Resolves written notation against the current ends.
     pub fn resolve(&self, spec: MoveSpec) -> Result<Move, MoveError> {
-        resolve(spec, &self.public_state(), self.rules.max_pip)
+        self.public.resolve(spec)
     }
 
-    /// Adds one public move, checking it against what this seat can know; on error nothing
-    /// changes.
+    /// Checks a written move as a reader would, the tile before the ends (a tile this seat
+    /// cannot have played is named as such even when it fits no end), then applies it.
+    pub fn apply_spec(&mut self, spec: MoveSpec) -> Result<Move, MoveError> {
+        if self.is_over() {
+            return Err(MoveError::RoundOver);
+        }
+        if let MoveSpec::Play { tile, .. } = spec
+            && let Some(e) = self.tile_fault(tile)
+        {
+            return Err(e);
+        }
+        let mv = self.resolve(spec)?;
+        self.apply(mv)?;
+        Ok(mv)
+    }
+
+    /// What is wrong with the seat to move playing `tile`, judged on the tile alone.
+    fn tile_fault(&self, tile: Tile) -> Option<MoveError> {
+        let s = self.to_move();
+        let own = s == self.seat;
+        if !self.rules().set().contains(tile) {
+            Some(MoveError::NotInSet(tile.to_string()))
+        } else if self.played().contains(tile) {
+            Some(MoveError::AlreadyPlayed(tile.to_string()))
+        } else if own && !self.hand.contains(tile) {
+            Some(MoveError::NotInHand {
+                seat: s,
+                tile: tile.to_string(),
+            })
+        } else if !own && self.hand.contains(tile) {
+            Some(MoveError::OwnTile(tile.to_string()))
+        } else if !own && self.public.excluded(s).contains(tile) {
+            Some(MoveError::Inconsistent(
+                "a seat played a tile it was known not to hold",
+            ))
+        } else {
+            None
+        }
+    }
+
+    /// Adds one move as this seat sees it, checking it against what this seat can know; on
+    /// error nothing changes.
     pub fn apply(&mut self, mv: Move) -> Result<(), MoveError> {
         if self.is_over() {
             return Err(MoveError::RoundOver);
         }
-        let s = self.to_move;
+        let s = self.to_move();
         let own = s == self.seat;
-        let st = self.public_state();
+        if let Move::Play { tile, .. } = mv
+            && let Some(e) = self.tile_fault(tile)
+        {
+            return Err(e);
+        }
+        if let Some(e) = self.public.fault(mv) {
+            return Err(e);
+        }
+        let void = self.public.void_revealed();
         match mv {
-            Move::Play { tile, end } => {
-                if !self.rules.set().contains(tile) {
-                    return Err(MoveError::NotInSet(tile.to_string()));
-                }
-                if self.played.contains(tile) {
-                    return Err(MoveError::AlreadyPlayed(tile.to_string()));
-                }
-                if own && !self.hand.contains(tile) {
-                    return Err(MoveError::NotInHand {
-                        seat: s,
-                        tile: tile.to_string(),
-                    });
-                }
-                if !own && self.hand.contains(tile) {
-                    return Err(MoveError::OwnTile(tile.to_string()));
-                }
-                let fits = if self.ends[0] == LEAD {
-                    end == LEAD && (!self.rules.lead_double || tile.is_double())
-                } else {
-                    end != LEAD && (end == self.ends[0] || end == self.ends[1]) && tile.has(end)
-                };
-                if !fits {
-                    return Err(MoveError::NoMatch {
-                        tile: tile.to_string(),
-                        ends: ends_text(&st),
-                    });
-                }
-                if !own {
-                    if self.counts[s as usize] == 0 {
-                        return Err(MoveError::EmptyHand(s));
-                    }
-                    if self.excluded[s as usize].contains(tile) {
-                        return Err(MoveError::Inconsistent(
-                            "a seat played a tile it was known not to hold",
-                        ));
-                    }
-                }
+            Move::Play { tile, .. } => {
                 if own {
                     self.hand.remove(tile);
-                } else if matches!(self.history.last(), Some(Move::Draw(_))) {
-                    // a seat that drew could fit only the drawn tile: the rest lacks the void
-                    self.excluded[s as usize] = st.void_revealed();
                 }
-                self.counts[s as usize] -= 1;
-                let mut state = st;
-                state.hands[s as usize] = if self.counts[s as usize] == 0 {
-                    TileSet::EMPTY
-                } else {
-                    // any non-empty stand-in: only emptiness matters to `apply`
-                    TileSet(tile.bit() ^ u64::MAX)
-                };
-                state.hands[s as usize].insert(tile);
-                state.apply(mv);
-                self.ends = state.ends;
-                self.passes = 0;
-                self.finish = state.finish;
-                self.to_move = state.to_move;
-                self.played.insert(tile);
-                self.played_by[s as usize].insert(tile);
-                if self.rules.draw {
+                if self.rules().draw {
                     self.events[s as usize].push(Event::Play(tile));
                 }
             }
             Move::Pass => {
-                if self.rules.draw && self.pile_count > 0 {
-                    return Err(MoveError::MustDraw);
-                }
-                if own && !self.playable(self.hand).is_empty() {
+                if own && !self.public.playable(self.hand).is_empty() {
                     return Err(MoveError::PassWithPlayable);
                 }
-                let void = st.void_revealed();
-                if !own {
-                    self.excluded[s as usize] = self.excluded[s as usize].union(void);
-                    if self.rules.draw {
-                        self.events[s as usize].push(Event::Void(void));
-                    }
-                }
-                self.passes += 1;
-                if self.passes >= self.rules.players {
-                    self.finish = Finish::Blocked;
-                } else {
-                    self.to_move = next(s, self.rules.players);
+                if !own && self.rules().draw {
+                    self.events[s as usize].push(Event::Void(void));
                 }
             }
             Move::Draw(t) => {
-                if !self.rules.draw {
-                    return Err(MoveError::CannotDraw("this variant has no boneyard"));
-                }
-                if self.pile_count == 0 {
-                    return Err(MoveError::CannotDraw("the boneyard is empty"));
-                }
-                let void = st.void_revealed();
                 if own {
                     let Some(t) = t else {
                         return Err(MoveError::DrawNeedsTile);
                     };
-                    if !self.playable(self.hand).is_empty() {
+                    if !self.public.playable(self.hand).is_empty() {
                         return Err(MoveError::CannotDraw("the seat has a playable tile"));
                     }
                     if !self.unseen().contains(t) {
@@ -350,17 +305,13 @@ impl InfoSet {
                             "only the engine's own draws name a tile",
                         ));
                     }
-                    // The drawn tile may be any unseen tile, one that fits the ends included,
-                    // so no tile is certainly absent now (the sampler checks the order of voids
-                    // and draws exactly, `history_allows`).
-                    self.excluded[s as usize] = TileSet::EMPTY;
+                    // the sampler checks the order of voids and draws exactly (`history_allows`)
                     self.events[s as usize].push(Event::Void(void));
                     self.events[s as usize].push(Event::Acquire);
                 }
-                self.counts[s as usize] += 1;
-                self.pile_count -= 1;
             }
         }
+        self.public.apply(mv);
         self.history.push(mv);
         Ok(())
     }
@@ -371,7 +322,7 @@ impl InfoSet {
     pub fn history_allows(&self, seat: u8, held: TileSet) -> bool {
         let events = &self.events[seat as usize];
         if !events.contains(&Event::Acquire) {
-            return held.inter(self.excluded[seat as usize]).is_empty();
+            return held.inter(self.public.excluded(seat)).is_empty();
         }
         // Slots: 0 = the deal (capacity hand_size), then one per draw. Each tile may come from
         // a slot after the last void that excludes it and before it was played; assign tiles
@@ -401,7 +352,7 @@ impl InfoSet {
         let mut cap: Vec<u32> = (0..slots)
             .map(|i| {
                 if i == 0 {
-                    self.rules.hand_size as u32
+                    self.rules().hand_size as u32
                 } else {
                     1
                 }

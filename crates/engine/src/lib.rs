@@ -3,7 +3,14 @@
 //! - [`tiles`]: tiles and bitset hands; [`variant`]: rules and presets; [`moves`]: moves and
 //!   their notation.
 //! - [`State`]: a perfect-information round, `Copy`, unchecked and fast (search playouts).
-//! - [`Round`]: the referee's checked view; [`InfoSet`]: one seat's checked view.
+//! - [`Public`]: the public record of a round (what every seat has seen), `Copy`; the one rule
+//!   of what a seat sees of another's move is [`seen_by`].
+//! - [`Round`]: the referee's checked view; [`InfoSet`]: one seat's checked view (the public
+//!   record, its own hand and the history).
+//! - [`Table`]: the table loop, the referee's round and every seat's view in step; a finished
+//!   table is a [`Record`].
+//! - [`Setup`]: an outside position, unchecked; [`Setup::check`] is the one way in.
+//! - [`rule_schema`]: the rules' names and values, read from `Rules`' serde.
 //! - [`Sampler`]: exact uniform sampling of hidden hands given an information set.
 //! - [`scoring`]: round results, points and match scores; [`game`]: whole matches.
 //!
@@ -13,11 +20,15 @@ pub mod error;
 pub mod game;
 pub mod infoset;
 pub mod moves;
+pub mod public;
 pub mod rng;
 pub mod round;
+pub mod rule_schema;
 pub mod sample;
 pub mod scoring;
+pub mod setup;
 pub mod state;
+pub mod table;
 pub mod tiles;
 pub mod variant;
 
@@ -25,10 +36,14 @@ pub use error::{DealError, MoveError, MoveParseError, RulesError, SampleError, T
 pub use game::{Match, Player};
 pub use infoset::{InfoSet, MatchContext};
 pub use moves::{LEAD, Move, MoveList, MoveSpec, notation};
+pub use public::{Public, seen_by};
 pub use rng::Rng;
 pub use round::{Deal, Round};
+pub use rule_schema::{RuleKind, RuleSchema};
 pub use sample::Sampler;
 pub use scoring::{EndKind, Lead, MatchScore, RoundResult, RoundScore};
+pub use setup::{Checked, OpenSetup, OpenSetupError, Setup, SetupError};
 pub use state::{Finish, State};
+pub use table::{Record, Table, TableError};
 pub use tiles::{Tile, TileSet};
-pub use variant::{Rules, VARIANTS};
+pub use variant::{Redeal, Rules, VARIANTS};

@@ -3,6 +3,7 @@
 use crate::error::{DealError, MoveError};
 use crate::infoset::InfoSet;
 use crate::moves::{LEAD, Move, MoveList, MoveSpec};
+use crate::public::{Public, seen_by};
 use crate::rng::Rng;
 use crate::scoring::RoundResult;
 use crate::state::State;
@@ -80,12 +81,10 @@ impl Deal {
 /// A round under a referee, who sees everything and checks every move.
 #[derive(Clone, Debug)]
 pub struct Round {
-    rules: Rules,
+    public: Public,
     state: State,
-    first: u8,
     deal: Deal,
     drawn: usize,
-    forced_lead: Option<Tile>,
     history: Vec<Move>,
 }
 
@@ -105,24 +104,26 @@ impl Round {
         let state = State::new(rules, deal.hands, pile, first);
         let forced_lead = forced_lead.filter(|t| deal.hands[first as usize].contains(*t));
         Ok(Round {
-            rules: *rules,
+            public: Public::new(rules, first, forced_lead),
             state,
-            first,
             deal,
             drawn: 0,
-            forced_lead,
             history: Vec::with_capacity(64),
         })
     }
 
     pub fn rules(&self) -> &Rules {
-        &self.rules
+        self.public.rules()
+    }
+    /// What every seat has seen of the round.
+    pub fn public(&self) -> &Public {
+        &self.public
     }
     pub fn state(&self) -> &State {
         &self.state
     }
     pub fn first(&self) -> u8 {
-        self.first
+        self.public.first()
     }
     pub fn deal(&self) -> &Deal {
         &self.deal
@@ -137,16 +138,12 @@ impl Round {
         self.state.is_over()
     }
     pub fn forced_lead(&self) -> Option<Tile> {
-        if self.history.is_empty() {
-            self.forced_lead
-        } else {
-            None
-        }
+        self.public.forced_lead()
     }
 
     /// The next tile of the boneyard, if any.
     pub fn next_draw(&self) -> Option<Tile> {
-        if self.rules.draw {
+        if self.rules().draw {
             self.deal.pile.get(self.drawn).copied()
         } else {
             None
@@ -171,7 +168,7 @@ impl Round {
     /// Turns written notation into this position's move; a bare tile that could join two
     /// different ends is an error.
     pub fn resolve(&self, spec: MoveSpec) -> Result<Move, MoveError> {
-        resolve(spec, &self.state, self.rules.max_pip)
+        self.public.resolve(spec)
     }
 
     /// Plays a move after checking it; on error nothing changes.
@@ -198,7 +195,7 @@ impl Round {
         let hand = self.state.hands[s as usize];
         match mv {
             Move::Play { tile, .. } => {
-                if !self.rules.set().contains(tile) {
+                if !self.rules().set().contains(tile) {
                     MoveError::NotInSet(tile.to_string())
                 } else if !hand.contains(tile) {
                     if self.state.out.contains(tile) {
@@ -214,7 +211,7 @@ impl Round {
                 } else {
                     MoveError::NoMatch {
                         tile: tile.to_string(),
-                        ends: ends_text(&self.state),
+                        ends: self.public.ends_text(),
                     }
                 }
             }
@@ -226,7 +223,7 @@ impl Round {
                 }
             }
             Move::Draw(_) => {
-                if !self.rules.draw {
+                if !self.rules().draw {
                     MoveError::CannotDraw("this variant has no boneyard")
                 } else if !self.state.playable(hand).is_empty() {
                     MoveError::CannotDraw("the seat has a playable tile")
@@ -250,74 +247,32 @@ impl Round {
             m => m,
         };
         self.state.apply(mv);
+        self.public.apply(mv);
         self.history.push(mv);
     }
 
     /// The round's outcome once it is over.
     pub fn result(&self) -> Option<RoundResult> {
-        RoundResult::of(&self.rules, &self.state, self.first)
+        RoundResult::of(self.rules(), &self.state, self.first())
     }
 
-    /// What `seat` knows: its own hand as dealt and the public history.
+    /// What `seat` (a seat of the variant) knows: its own hand as dealt and the history as it
+    /// saw it.
     pub fn infoset(&self, seat: u8) -> InfoSet {
+        // a referee's deal and history are checked as they are made, so every seat accepts them
         let mut info = InfoSet::new(
-            &self.rules,
+            self.rules(),
             seat,
-            self.first,
+            self.first(),
             self.deal.hands[seat as usize],
         )
-        .expect("a referee's deal is valid");
+        .expect("a referee's deal is valid")
+        .with_forced_lead(self.public.forced_lead_at_start())
+        .expect("a referee's forced lead is the leader's");
         for &mv in &self.history {
-            let public = match mv {
-                Move::Draw(_) if self.rules.draw && info.to_move() != seat => Move::Draw(None),
-                m => m,
-            };
-            info.apply(public)
+            info.apply(seen_by(mv, info.to_move(), seat))
                 .expect("a referee's history is legal for every seat");
         }
         info
-    }
-}
-
-pub(crate) fn ends_text(state: &State) -> String {
-    match state.ends() {
-        Some((l, r)) => format!("{l} and {r}"),
-        None => "none".into(),
-    }
-}
-
-/// Resolves notation against open ends (shared by the referee and the information set).
-pub(crate) fn resolve(spec: MoveSpec, state: &State, max_pip: u8) -> Result<Move, MoveError> {
-    let _ = max_pip;
-    match spec {
-        MoveSpec::Pass => Ok(Move::Pass),
-        MoveSpec::Draw(t) => Ok(Move::Draw(t)),
-        MoveSpec::Play { tile, end } => match state.ends() {
-            None => Ok(Move::play(tile, LEAD)),
-            Some((l, r)) => match end {
-                Some(e) if e == l || e == r => Ok(Move::play(tile, e)),
-                Some(_) => Err(MoveError::NoMatch {
-                    tile: tile.to_string(),
-                    ends: ends_text(state),
-                }),
-                None => {
-                    let (a, b) = (tile.has(l), tile.has(r));
-                    if a && b && l != r {
-                        Err(MoveError::AmbiguousEnd {
-                            tile: tile.to_string(),
-                        })
-                    } else if a {
-                        Ok(Move::play(tile, l))
-                    } else if b {
-                        Ok(Move::play(tile, r))
-                    } else {
-                        Err(MoveError::NoMatch {
-                            tile: tile.to_string(),
-                            ends: ends_text(state),
-                        })
-                    }
-                }
-            },
-        },
     }
 }

@@ -8,15 +8,23 @@
 //! deal has exactly the same probability.
 //!
 //! Two constraints are not of that per-tile form and are enforced by rejection, which keeps
-//! the distribution exactly uniform over the deals that satisfy them: the redeal rule (no seat
-//! was dealt `redeal_doubles` doubles) and, in draw games, the order of each seat's draws and
-//! voids (`InfoSet::history_allows`).
+//! the distribution exactly uniform over the deals that satisfy them: the compulsory redeal
+//! rule (no seat was dealt `redeal_doubles` doubles) and, in draw games, the order of each
+//! seat's draws and voids (`InfoSet::history_allows`).
+//!
+//! Under the optional redeal rule (the Cuban default) a holder of five doubles may keep them,
+//! so a deal that gives an opponent five doubles is possible and weighs the same as any other
+//! consistent deal: whether a holder keeps such a hand depends on the player, and the sampler
+//! assumes nothing about it. (The project's own players always show them: see
+//! `Player::show_doubles`.) Such hands are rare (1.17% of cuban hands, hypergeometric: 10
+//! doubles among 55 tiles, 10 dealt), so the choice barely moves the sampled distribution.
 
 use crate::error::SampleError;
 use crate::infoset::InfoSet;
 use crate::rng::Rng;
 use crate::state::State;
-use crate::tiles::{DOUBLES, Tile, TileSet};
+use crate::tiles::{Tile, TileSet};
+use crate::variant::Redeal;
 
 const MAX_REJECTIONS: u32 = 100_000;
 
@@ -112,7 +120,7 @@ impl Sampler {
         if total == 0 {
             return Err(SampleError::NoConsistentDeal);
         }
-        let needs_check = rules.redeal_doubles > 0
+        let needs_check = rules.redeal == Redeal::Compulsory
             || (rules.draw
                 && (0..rules.players).any(|s| {
                     info.events[s as usize]
@@ -192,10 +200,10 @@ impl Sampler {
                 continue;
             }
             let h = hands[s as usize];
-            if rules.redeal_doubles > 0 {
+            if rules.redeal == Redeal::Compulsory {
                 let dealt = h.union(self.info.played_by(s));
                 let no_draws = !rules.draw || dealt.len() == rules.hand_size as u32;
-                if no_draws && dealt.inter(DOUBLES).len() >= rules.redeal_doubles as u32 {
+                if no_draws && rules.redeal_applies(dealt) {
                     return false;
                 }
             }

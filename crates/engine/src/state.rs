@@ -73,29 +73,13 @@ impl State {
     /// Tiles of `hand` that can be played now.
     #[inline]
     pub fn playable(&self, hand: TileSet) -> TileSet {
-        if self.ends[0] == LEAD {
-            if self.lead_double {
-                hand.inter(DOUBLES)
-            } else {
-                hand
-            }
-        } else {
-            hand.inter(SUITS[self.ends[0] as usize].union(SUITS[self.ends[1] as usize]))
-        }
+        playable_at(self.ends, self.lead_double, hand)
     }
 
     /// The tiles a seat that cannot play now is revealed not to hold.
     #[inline]
     pub fn void_revealed(&self) -> TileSet {
-        if self.ends[0] == LEAD {
-            if self.lead_double {
-                DOUBLES
-            } else {
-                TileSet(u64::MAX)
-            }
-        } else {
-            SUITS[self.ends[0] as usize].union(SUITS[self.ends[1] as usize])
-        }
+        void_at(self.ends, self.lead_double)
     }
 
     /// Legal moves of the seat to move. A forced draw appears as `Draw(None)`: the caller
@@ -157,15 +141,7 @@ impl State {
     }
 
     fn domino(&self, seat: u8, tile: Tile) -> Finish {
-        let (l, r) = (self.ends[0], self.ends[1]);
-        let both = l != LEAD && l != r && tile.has(l) && tile.has(r);
-        let key_bone = both
-            && SUITS[l as usize].union(SUITS[r as usize]).inter(self.out) == TileSet(tile.bit());
-        Finish::Domino {
-            seat,
-            key_bone,
-            dekabes: both,
-        }
+        domino_finish(self.ends, self.out, seat, tile)
     }
 
     /// A uniformly random legal move (draws already resolved to a random boneyard tile).
@@ -218,6 +194,41 @@ impl State {
             p[s] = h.pips();
         }
         p
+    }
+}
+
+/// Tiles of `hand` that fit `ends` (both [`LEAD`] before the first tile).
+#[inline]
+pub(crate) fn playable_at(ends: [u8; 2], lead_double: bool, hand: TileSet) -> TileSet {
+    hand.inter(void_at(ends, lead_double))
+}
+
+/// The tiles that would fit `ends`: a seat unable to play there holds none of them.
+#[inline]
+pub(crate) fn void_at(ends: [u8; 2], lead_double: bool) -> TileSet {
+    if ends[0] == LEAD {
+        if lead_double {
+            DOUBLES
+        } else {
+            TileSet(u64::MAX)
+        }
+    } else {
+        SUITS[ends[0] as usize].union(SUITS[ends[1] as usize])
+    }
+}
+
+/// How a round ends when `seat` plays its last tile `tile` at `ends`, with `out` the tiles
+/// not yet on the table before the play (the key bone is the only tile left that joins both).
+#[inline]
+pub(crate) fn domino_finish(ends: [u8; 2], out: TileSet, seat: u8, tile: Tile) -> Finish {
+    let (l, r) = (ends[0], ends[1]);
+    let both = l != LEAD && l != r && tile.has(l) && tile.has(r);
+    let key_bone =
+        both && SUITS[l as usize].union(SUITS[r as usize]).inter(out) == TileSet(tile.bit());
+    Finish::Domino {
+        seat,
+        key_bone,
+        dekabes: both,
     }
 }
 

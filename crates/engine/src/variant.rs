@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::RulesError;
+use crate::rule_schema::{self, RuleKind, RuleSchema};
 use crate::tiles::{DOUBLES, Tile, TileSet};
 
 /// Who leads the first round of a match (and any round whose lead is decided by the deal).
@@ -105,6 +106,19 @@ pub enum TieBonus {
     Double,
 }
 
+/// What a hand with `redeal_doubles` doubles or more does to the deal.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Redeal {
+    /// Nothing: the hand is played.
+    Off,
+    /// The holder may show them and have the tiles redealt, or keep the hand and play (the
+    /// Cuban and Haitian rule pages: "can show them", "tiene la opción").
+    Optional,
+    /// The hand is always thrown in and redealt.
+    Compulsory,
+}
+
 /// The full rules of a variant.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -129,7 +143,9 @@ pub struct Rules {
     pub tie_lead: TieLead,
     /// Under the `love` match rule, the round after a reset is led as decided by the deal.
     pub reset_lead_by_deal: bool,
-    /// A hand with at least this many doubles is thrown in and redealt (0: never).
+    /// Whether a hand with `redeal_doubles` doubles or more is thrown in.
+    pub redeal: Redeal,
+    /// How many doubles make a hand that `redeal` applies to.
     pub redeal_doubles: u8,
     pub block_winner: BlockWinner,
     pub block_tie: BlockTie,
@@ -165,31 +181,6 @@ pub const VARIANTS: &[&str] = &[
     "chiva-3",
 ];
 
-/// Names of the rule fields, in order, as `rules` overrides and the protocol spell them.
-pub const RULE_NAMES: &[&str] = &[
-    "max_pip",
-    "players",
-    "partners",
-    "hand_size",
-    "no_double_blank",
-    "draw",
-    "lead_double",
-    "first_lead",
-    "next_lead",
-    "tie_lead",
-    "reset_lead_by_deal",
-    "redeal_doubles",
-    "block_winner",
-    "block_tie",
-    "scoring",
-    "key_bone",
-    "dekabes",
-    "tie_bonus",
-    "dekabes_after_tie",
-    "match_rule",
-    "target",
-];
-
 impl Default for Rules {
     fn default() -> Self {
         Rules::cuban()
@@ -211,6 +202,7 @@ impl Rules {
             next_lead: NextLead::Winner,
             tie_lead: TieLead::OtherSide,
             reset_lead_by_deal: false,
+            redeal: Redeal::Optional,
             redeal_doubles: 5,
             block_winner: BlockWinner::LowestPlayer,
             block_tie: BlockTie::NoScore,
@@ -228,7 +220,7 @@ impl Rules {
         Rules {
             max_pip: 6,
             hand_size: 7,
-            redeal_doubles: 0,
+            redeal: Redeal::Off,
             first_lead: FirstLead::PlayHighestDouble,
             next_lead: NextLead::WinningSide,
             tie_lead: TieLead::Deal,
@@ -276,7 +268,7 @@ impl Rules {
             },
             // Haiti: Dekabes, tied-block bonus, to four, losers reset, five doubles redeal.
             "haitian" => Rules {
-                redeal_doubles: 5,
+                redeal: Redeal::Optional,
                 dekabes: true,
                 tie_lead: TieLead::SameLeader,
                 tie_bonus: TieBonus::Double,
@@ -332,16 +324,86 @@ impl Rules {
         Ok(r)
     }
 
-    /// The preset `name` with single rules overridden by the fields of a JSON-like object.
-    pub fn with_overrides(self, overrides: &serde_json_like::Map) -> Result<Rules, RulesError> {
-        serde_json_like::apply(self, overrides)
+    /// These rules with single rules overridden by the fields of a JSON object (`null` leaves
+    /// a rule as it is); the names and values are those of the serde form of [`Rules`].
+    pub fn with_overrides(
+        self,
+        overrides: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Rules, RulesError> {
+        use serde_json::Value;
+        let names = rule_schema::rule_names();
+        let Ok(Value::Object(mut merged)) = serde_json::to_value(self) else {
+            unreachable!("Rules serializes to an object");
+        };
+        for (k, v) in overrides {
+            if !names.contains(&k.as_str()) {
+                return Err(RulesError::UnknownRule(k.chars().take(64).collect()));
+            }
+            if v.is_null() {
+                continue;
+            }
+            // JSON does not tell 150 from 150.0: a whole number is an integer
+            let v = match v.as_f64() {
+                Some(f) if !v.is_u64() && f.fract() == 0.0 && (0.0..1e15).contains(&f) => {
+                    Value::from(f as u64)
+                }
+                _ => v.clone(),
+            };
+            merged.insert(k.clone(), v);
+            if let Err(e) = serde_json::from_value::<Rules>(Value::Object(merged.clone())) {
+                let why = match rule_schema::schema().into_iter().find(|r| r.name == k) {
+                    Some(RuleSchema {
+                        kind: RuleKind::Int { min, max },
+                        ..
+                    }) => format!("expected an integer from {min} to {max}"),
+                    Some(RuleSchema {
+                        kind: RuleKind::Bool,
+                        ..
+                    }) => "expected true or false".into(),
+                    Some(RuleSchema {
+                        kind: RuleKind::Enum(values),
+                        ..
+                    }) => format!("expected one of {}", values.join(", ")),
+                    None => e.to_string(),
+                };
+                return Err(RulesError::BadValue {
+                    rule: k.clone(),
+                    why,
+                });
+            }
+        }
+        let rules: Rules = serde_json::from_value(Value::Object(merged))
+            .map_err(|e| RulesError::Inconsistent(e.to_string()))?;
+        rules.check_ranges()?;
+        rules.validate()?;
+        Ok(rules)
+    }
+
+    /// Every integer rule within its range ([`rule_schema`]).
+    fn check_ranges(&self) -> Result<(), RulesError> {
+        let Ok(serde_json::Value::Object(obj)) = serde_json::to_value(self) else {
+            unreachable!("Rules serializes to an object");
+        };
+        for &(name, lo, hi) in rule_schema::INT_RANGES {
+            let v = obj.get(name).and_then(|v| v.as_u64()).unwrap_or(0);
+            if !(lo..=hi).contains(&v) {
+                return Err(RulesError::BadValue {
+                    rule: name.into(),
+                    why: format!("expected an integer from {lo} to {hi}"),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Checks that the rules describe a playable game.
     pub fn validate(&self) -> Result<(), RulesError> {
         let bad = |s: &str| Err(RulesError::Inconsistent(s.to_string()));
         if self.max_pip != 6 && self.max_pip != 9 {
-            return bad("max_pip must be 6 or 9");
+            return Err(RulesError::BadValue {
+                rule: "max_pip".into(),
+                why: "expected 6 or 9".into(),
+            });
         }
         if !(2..=4).contains(&self.players) {
             return bad("players must be 2, 3 or 4");
@@ -361,8 +423,17 @@ impl Rules {
         if self.target == 0 {
             return bad("target must be positive");
         }
-        if self.redeal_doubles > self.hand_size {
+        self.check_ranges()?;
+        if self.redeal != Redeal::Off && self.redeal_doubles > self.hand_size {
             return bad("redeal_doubles is larger than a hand");
+        }
+        if !self.can_deal() {
+            return bad(
+                "no deal can be played: every deal would be thrown in (redeal and first_lead rules)",
+            );
+        }
+        if self.dekabes_after_tie == 0 {
+            return bad("dekabes_after_tie must be positive");
         }
         Ok(())
     }
@@ -395,20 +466,42 @@ impl Rules {
         self.set().len() - self.players as u32 * self.hand_size as u32
     }
 
-    /// Whether a deal must be thrown in: a hand with too many doubles, or no double anywhere
-    /// when the lead goes to the highest double.
+    /// Whether `hand` holds enough doubles for the redeal rule to apply to it.
+    pub fn redeal_applies(&self, hand: TileSet) -> bool {
+        self.redeal != Redeal::Off && hand.inter(DOUBLES).len() >= self.redeal_doubles as u32
+    }
+
+    /// Whether a deal is thrown in whatever the players choose: a hand the compulsory redeal
+    /// rule applies to, or no double anywhere when the lead goes to the highest double. Under
+    /// `optional` the holder decides (`Player::show_doubles`).
     pub fn needs_redeal(&self, hands: &[TileSet]) -> bool {
-        if self.redeal_doubles > 0
-            && hands
-                .iter()
-                .any(|h| h.inter(DOUBLES).len() >= self.redeal_doubles as u32)
-        {
+        if self.redeal == Redeal::Compulsory && hands.iter().any(|&h| self.redeal_applies(h)) {
             return true;
         }
+        self.needs_double_lead() && hands.iter().all(|h| h.inter(DOUBLES).is_empty())
+    }
+
+    fn needs_double_lead(&self) -> bool {
         matches!(
             self.first_lead,
             FirstLead::HighestDouble | FirstLead::PlayHighestDouble
-        ) && hands.iter().all(|h| h.inter(DOUBLES).is_empty())
+        )
+    }
+
+    /// Whether some deal is never thrown in whatever the players choose: some number `d` of
+    /// doubles can be dealt with fewer than `redeal_doubles` in each hand (compulsory), at
+    /// least one when the lead needs a double, and the rest of the hands from the other tiles.
+    fn can_deal(&self) -> bool {
+        let set = self.set();
+        let doubles = set.inter(DOUBLES).len() as u64;
+        let others = set.len() as u64 - doubles;
+        let dealt = self.players as u64 * self.hand_size as u64;
+        let mut hi = doubles.min(dealt);
+        if self.redeal == Redeal::Compulsory {
+            hi = hi.min(self.players as u64 * (self.redeal_doubles as u64).saturating_sub(1));
+        }
+        let lo = (self.needs_double_lead() as u64).max(dealt.saturating_sub(others));
+        lo <= hi
     }
 
     /// The seat that leads by the deal, and the tile it must lead if the rule forces one.
@@ -451,127 +544,14 @@ impl Rules {
     }
 }
 
-/// A tiny JSON-value stand-in so that the engine (no I/O, no serde_json) can take rule
-/// overrides: callers convert their JSON object into this map.
-pub mod serde_json_like {
-    use super::*;
-
-    /// A rule value as given by a client.
-    #[derive(Clone, Debug, PartialEq)]
-    pub enum Value {
-        Bool(bool),
-        Int(i64),
-        Str(String),
-        Other,
-    }
-
-    pub type Map = Vec<(String, Value)>;
-
-    fn want_int(rule: &str, v: &Value, lo: i64, hi: i64) -> Result<i64, RulesError> {
-        match v {
-            Value::Int(i) if (lo..=hi).contains(i) => Ok(*i),
-            _ => Err(RulesError::BadValue {
-                rule: rule.into(),
-                why: format!("expected an integer from {lo} to {hi}"),
-            }),
-        }
-    }
-
-    fn want_bool(rule: &str, v: &Value) -> Result<bool, RulesError> {
-        match v {
-            Value::Bool(b) => Ok(*b),
-            _ => Err(RulesError::BadValue {
-                rule: rule.into(),
-                why: "expected true or false".into(),
-            }),
-        }
-    }
-
-    fn want_enum<T: for<'de> Deserialize<'de>>(
-        rule: &str,
-        v: &Value,
-        names: &[&str],
-    ) -> Result<T, RulesError> {
-        let bad = || RulesError::BadValue {
-            rule: rule.into(),
-            why: format!("expected one of {}", names.join(", ")),
-        };
-        match v {
-            Value::Str(s) if names.contains(&s.as_str()) => {
-                let de: serde::de::value::StrDeserializer<'_, serde::de::value::Error> =
-                    serde::de::IntoDeserializer::into_deserializer(s.as_str());
-                T::deserialize(de).map_err(|_| bad())
-            }
-            _ => Err(bad()),
-        }
-    }
-
-    /// The values an enum rule accepts.
-    pub fn enum_values(rule: &str) -> Option<&'static [&'static str]> {
-        Some(match rule {
-            "first_lead" => &[
-                "highest_double",
-                "play_highest_double",
-                "highest_tile",
-                "random_side",
-            ],
-            "next_lead" => &["winner", "winning_side", "deal"],
-            "tie_lead" => &["other_side", "same_leader", "deal"],
-            "block_winner" => &["lowest_player", "lowest_side"],
-            "block_tie" => &["no_score", "mano"],
-            "scoring" => &["opponents_pips", "all_pips", "net_pips", "points"],
-            "tie_bonus" => &["none", "escalate", "double"],
-            "match_rule" => &["cumulative", "losers_reset", "love"],
-            _ => return None,
-        })
-    }
-
-    pub fn apply(mut r: Rules, map: &Map) -> Result<Rules, RulesError> {
-        for (k, v) in map {
-            let k = k.as_str();
-            let e = |k: &str| enum_values(k).unwrap_or(&[]);
-            match k {
-                "max_pip" => {
-                    r.max_pip = want_int(k, v, 6, 9)? as u8;
-                    if r.max_pip != 6 && r.max_pip != 9 {
-                        return Err(RulesError::BadValue {
-                            rule: k.into(),
-                            why: "expected 6 or 9".into(),
-                        });
-                    }
-                }
-                "players" => r.players = want_int(k, v, 2, 4)? as u8,
-                "partners" => r.partners = want_bool(k, v)?,
-                "hand_size" => r.hand_size = want_int(k, v, 1, 27)? as u8,
-                "no_double_blank" => r.no_double_blank = want_bool(k, v)?,
-                "draw" => r.draw = want_bool(k, v)?,
-                "lead_double" => r.lead_double = want_bool(k, v)?,
-                "first_lead" => r.first_lead = want_enum(k, v, e(k))?,
-                "next_lead" => r.next_lead = want_enum(k, v, e(k))?,
-                "tie_lead" => r.tie_lead = want_enum(k, v, e(k))?,
-                "reset_lead_by_deal" => r.reset_lead_by_deal = want_bool(k, v)?,
-                "redeal_doubles" => r.redeal_doubles = want_int(k, v, 0, 10)? as u8,
-                "block_winner" => r.block_winner = want_enum(k, v, e(k))?,
-                "block_tie" => r.block_tie = want_enum(k, v, e(k))?,
-                "scoring" => r.scoring = want_enum(k, v, e(k))?,
-                "key_bone" => r.key_bone = want_bool(k, v)?,
-                "dekabes" => r.dekabes = want_bool(k, v)?,
-                "tie_bonus" => r.tie_bonus = want_enum(k, v, e(k))?,
-                "dekabes_after_tie" => r.dekabes_after_tie = want_int(k, v, 1, 1000)? as u32,
-                "match_rule" => r.match_rule = want_enum(k, v, e(k))?,
-                "target" => r.target = want_int(k, v, 1, 1_000_000)? as u32,
-                _ => return Err(RulesError::UnknownRule(k.chars().take(64).collect())),
-            }
-        }
-        r.validate()?;
-        Ok(r)
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::serde_json_like::Value;
     use super::*;
+    use serde_json::json;
+
+    fn over(v: serde_json::Value) -> Result<Rules, RulesError> {
+        Rules::cuban().with_overrides(v.as_object().unwrap())
+    }
 
     #[test]
     fn every_preset_is_valid() {
@@ -598,33 +578,39 @@ mod tests {
 
     #[test]
     fn overrides() {
-        let r = Rules::cuban()
-            .with_overrides(&vec![
-                ("target".into(), Value::Int(150)),
-                ("block_winner".into(), Value::Str("lowest_side".into())),
-            ])
-            .unwrap();
+        let r = over(json!({"target": 150, "block_winner": "lowest_side"})).unwrap();
         assert_eq!(r.target, 150);
         assert_eq!(r.block_winner, BlockWinner::LowestSide);
-        assert!(
-            Rules::cuban()
-                .with_overrides(&vec![("target".into(), Value::Str("x".into()))])
-                .is_err()
-        );
-        assert!(
-            Rules::cuban()
-                .with_overrides(&vec![("nope".into(), Value::Int(1))])
-                .is_err()
-        );
-        assert!(
-            Rules::cuban()
-                .with_overrides(&vec![("hand_size".into(), Value::Int(20))])
-                .is_err()
-        );
-        assert!(
-            Rules::cuban()
-                .with_overrides(&vec![("scoring".into(), Value::Str("bogus".into()))])
-                .is_err()
-        );
+        assert_eq!(over(json!({"target": 150.0})).unwrap().target, 150);
+        assert_eq!(over(json!({"target": null})).unwrap(), Rules::cuban());
+        let bad = |v| match over(v) {
+            Err(RulesError::BadValue { rule, .. }) => rule,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(bad(json!({"target": "x"})), "target");
+        assert_eq!(bad(json!({"scoring": "bogus"})), "scoring");
+        assert_eq!(bad(json!({"max_pip": 12})), "max_pip");
+        assert_eq!(bad(json!({"target": 0})), "target");
+        assert!(matches!(
+            over(json!({"nope": 1})),
+            Err(RulesError::UnknownRule(_))
+        ));
+        assert!(matches!(
+            over(json!({"hand_size": 20})),
+            Err(RulesError::Inconsistent(_))
+        ));
+        assert_eq!(bad(json!({"max_pip": 7})), "max_pip");
+    }
+
+    #[test]
+    fn rules_that_can_never_deal_are_refused() {
+        // one double throws a hand in, and the lead needs a double somewhere
+        let r = over(json!({"redeal": "compulsory", "redeal_doubles": 1}));
+        assert!(matches!(r, Err(RulesError::Inconsistent(_))), "{r:?}");
+        // the holder may keep such a hand: a deal can be played
+        over(json!({"redeal": "optional", "redeal_doubles": 1})).unwrap();
+        over(json!({"redeal": "compulsory", "redeal_doubles": 2})).unwrap();
+        over(json!({"redeal": "compulsory", "redeal_doubles": 1, "first_lead": "random_side"}))
+            .unwrap();
     }
 }

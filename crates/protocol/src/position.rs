@@ -6,8 +6,8 @@
 //! error, with the path of the field to blame.
 
 use capicua_engine::{
-    InfoSet, LEAD, MatchContext, Move, MoveError, MoveList, MoveParseError, Rng, Rules, Sampler,
-    Tile, TileError, TileSet, notation,
+    InfoSet, MatchContext, Move, MoveError, MoveList, MoveParseError, MoveSpec, Rules, Sampler,
+    Setup, SetupError, Tile, TileError, notation,
 };
 use serde_json::Value;
 
@@ -47,14 +47,6 @@ impl Position {
 
     /// The engine seat's legal moves (empty unless it is to move).
     pub fn legal_moves(&self) -> MoveList {
-        if self.engine_to_move()
-            && self.info.history().is_empty()
-            && let Some(t) = self.forced_lead
-        {
-            let mut l = MoveList::default();
-            l.push(Move::play(t, LEAD));
-            return l;
-        }
         self.info.legal_moves()
     }
 
@@ -69,15 +61,6 @@ pub fn ends_array(ends: Option<(u8, u8)>) -> Vec<u8> {
     match ends {
         Some((a, b)) => vec![a, b],
         None => Vec::new(),
-    }
-}
-
-/// "1 tile", "3 tiles".
-pub(crate) fn tiles_count(n: u32) -> String {
-    if n == 1 {
-        "1 tile".into()
-    } else {
-        format!("{n} tiles")
     }
 }
 
@@ -174,7 +157,8 @@ pub(crate) fn parse_seat(o: &Obj<'_>, name: &str, rules: &Rules) -> Result<u8, R
     Ok(o.int(name, 0, rules.players as u64 - 1)? as u8)
 }
 
-/// Checks a position object at `path`.
+/// Checks a position object at `path`: the JSON is mapped onto an engine [`Setup`], which the
+/// engine checks; its faults are reported at the field they point to.
 pub fn parse_position(v: &Value, path: &Path) -> Result<Position, RequestError> {
     let o = Obj::of(v, path)?;
     let (variant, rules) = variants::resolve(
@@ -185,152 +169,64 @@ pub fn parse_position(v: &Value, path: &Path) -> Result<Position, RequestError> 
     )?;
     let seat = parse_seat(&o, "seat", &rules)?;
     let first = parse_seat(&o, "first", &rules)?;
-
     let hand_path = o.field("hand");
-    let hand_list = o.array("hand")?;
-    let mut hand = TileSet::EMPTY;
-    for (i, t) in hand_list.iter().enumerate() {
-        let p = hand_path.index(i);
-        let tile = parse_tile(t, &p, &rules)?;
-        if hand.contains(tile) {
-            return Err(RequestError::illegal(
-                p.as_str(),
-                format!("tile {tile} appears twice in the hand"),
-            ));
-        }
-        hand.insert(tile);
-    }
-    if hand.len() != rules.hand_size as u32 {
-        return Err(RequestError::illegal(
-            hand_path.as_str(),
-            format!(
-                "the hand has {}, the variant deals {}",
-                tiles_count(hand.len()),
-                rules.hand_size
-            ),
-        ));
-    }
-    if rules.redeal_doubles > 0
-        && hand.inter(capicua_engine::tiles::DOUBLES).len() >= rules.redeal_doubles as u32
-    {
-        return Err(RequestError::illegal(
-            hand_path.as_str(),
-            format!(
-                "a hand with {} or more doubles is thrown in and redealt under this variant (rule redeal_doubles)",
-                rules.redeal_doubles
-            ),
-        ));
-    }
+    let hand = o
+        .array("hand")?
+        .iter()
+        .enumerate()
+        .map(|(i, t)| parse_tile(t, &hand_path.index(i), &rules))
+        .collect::<Result<Vec<Tile>, _>>()?;
     let context = parse_context(&o, &rules)?;
-
     let forced_lead = match o.get("forced_lead") {
         None => None,
-        Some(v) => {
-            let p = o.field("forced_lead");
-            let t = parse_tile(v, &p, &rules)?;
-            if (first == seat) != hand.contains(t) {
-                let why = if first == seat {
-                    "the engine's seat leads but does not hold the forced lead"
-                } else {
-                    "the forced lead is in the engine's hand but another seat leads"
-                };
-                return Err(RequestError::illegal(p.as_str(), why));
-            }
-            Some(t)
-        }
+        Some(v) => Some(parse_tile(v, &o.field("forced_lead"), &rules)?),
     };
-
-    let mut info = InfoSet::new(&rules, seat, first, hand)
-        .map_err(|e| RequestError::illegal(path.as_str(), e.to_string()))?
-        .with_context(context);
     let moves_path = o.field("moves");
-    let moves = o.opt_array("moves")?.map(Vec::as_slice).unwrap_or(&[]);
-    for (i, m) in moves.iter().enumerate() {
-        let p = moves_path.index(i);
-        let spec = parse_move(m, &p, &rules)?;
-        if info.is_over() {
-            return Err(move_error(MoveError::RoundOver, &p));
-        }
-        if let capicua_engine::MoveSpec::Play { tile, .. } = spec {
-            // say what is wrong with the tile itself before whether it fits the ends
-            let own = info.to_move() == seat;
-            let why = if info.played().contains(tile) {
-                Some(MoveError::AlreadyPlayed(tile.to_string()))
-            } else if own && !info.hand().contains(tile) {
-                Some(MoveError::NotInHand {
-                    seat,
-                    tile: tile.to_string(),
-                })
-            } else if !own && hand.contains(tile) {
-                Some(MoveError::OwnTile(tile.to_string()))
-            } else {
-                None
-            };
-            if let Some(e) = why {
-                return Err(move_error(e, &p));
-            }
-        }
-        let mv = info.resolve(spec).map_err(|e| move_error(e, &p))?;
-        if i == 0
-            && let Some(f) = forced_lead
-            && mv.tile() != Some(f)
-        {
-            return Err(move_error(MoveError::WrongLead(f.to_string()), &p));
-        }
-        info.apply(mv).map_err(|e| move_error(e, &p))?;
-    }
-
-    let sampler = match Sampler::new(&info) {
-        Ok(s) => s,
-        Err(_) => {
-            let at = first_inconsistent_prefix(&rules, seat, first, hand, &info);
-            let field = if at == 0 {
-                hand_path
-            } else {
-                moves_path.index(at - 1)
-            };
-            return Err(RequestError::illegal(
-                field.as_str(),
-                "no deal of the hidden tiles is consistent with the hand and the moves up to here",
-            ));
-        }
+    let moves = o
+        .opt_array("moves")?
+        .map(Vec::as_slice)
+        .unwrap_or(&[])
+        .iter()
+        .enumerate()
+        .map(|(i, m)| parse_move(m, &moves_path.index(i), &rules))
+        .collect::<Result<Vec<MoveSpec>, _>>()?;
+    let setup = Setup {
+        rules,
+        seat,
+        first,
+        hand,
+        forced_lead,
+        moves,
+        context,
     };
-    // the redeal rule and, in draw games, the order of draws and passes are checked by
-    // rejection; a fixed seed keeps the verdict reproducible
-    if sampler.sample_hands(&mut Rng::new(0x5eed)).is_err() {
-        return Err(RequestError::illegal(
-            moves_path.as_str(),
-            "no deal of the hidden tiles is consistent with the moves, the redeal rule and the order of draws",
-        ));
-    }
+    let checked = setup.check().map_err(|e| {
+        let at = |p: Path| RequestError::illegal(p.as_str(), e.to_string());
+        match &e {
+            SetupError::Seat(_) => RequestError::bad_field(o.field("seat").as_str(), e.to_string()),
+            SetupError::First(_) => {
+                RequestError::bad_field(o.field("first").as_str(), e.to_string())
+            }
+            SetupError::HandTile { index, .. } => at(hand_path.index(*index)),
+            SetupError::Hand(_) => at(hand_path.clone()),
+            SetupError::Context(_) => {
+                RequestError::bad_field(o.field("scores").as_str(), e.to_string())
+            }
+            SetupError::ForcedLead(_) => at(o.field("forced_lead")),
+            SetupError::Move { index, error } => {
+                move_error(error.clone(), &moves_path.index(*index))
+            }
+            SetupError::NoDeal { moves: 0 } => at(hand_path.clone()),
+            SetupError::NoDeal { moves } => at(moves_path.index(moves - 1)),
+            SetupError::NoDealAfterRejection => at(moves_path.clone()),
+        }
+    })?;
     Ok(Position {
         variant,
         rules,
-        info,
-        forced_lead,
-        sampler,
+        info: checked.info,
+        forced_lead: setup.forced_lead,
+        sampler: checked.sampler,
     })
-}
-
-/// The number of moves after which no deal fits any more (0: none fits the hand alone).
-fn first_inconsistent_prefix(
-    rules: &Rules,
-    seat: u8,
-    first: u8,
-    hand: TileSet,
-    full: &InfoSet,
-) -> usize {
-    let mut info = InfoSet::new(rules, seat, first, hand).expect("checked before");
-    if Sampler::new(&info).is_err() {
-        return 0;
-    }
-    for (k, &mv) in full.history().iter().enumerate() {
-        info.apply(mv).expect("replaying checked moves");
-        if Sampler::new(&info).is_err() {
-            return k + 1;
-        }
-    }
-    full.history().len()
 }
 
 #[cfg(test)]
@@ -428,13 +324,19 @@ mod tests {
             err(json!({"rules": {"target": 0}})),
             ("bad_field".into(), f("position.rules.target"))
         );
+    }
+
+    #[test]
+    fn five_doubles_are_the_holders_option_unless_the_rules_say_compulsory() {
+        // six doubles, and play went on: the holder chose to keep them
         let mut h = HAND.to_vec();
         h[0] = "6-6";
         h[1] = "3-3";
         h[2] = "0-0";
+        assert!(pos(json!({"hand": h})).is_ok());
         assert_eq!(
-            err(json!({"hand": h})),
-            ("illegal_position".into(), f("position.hand"))
+            err(json!({"hand": h, "rules": {"redeal": "compulsory"}})),
+            ("illegal_position".into(), Some("position.hand".to_string()))
         );
     }
 

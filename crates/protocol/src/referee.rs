@@ -1,16 +1,15 @@
 //! The `referee` request: the engine as the table's referee, seeing every hand as dealt.
 
 use capicua_engine::{
-    Deal, EndKind, Lead, MatchScore, Round, RoundResult, Rules, Tile, TileSet, notation,
+    EndKind, Lead, MatchScore, MoveSpec, OpenSetup, OpenSetupError, Round, RoundResult, Rules,
+    Tile, notation,
 };
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::error::RequestError;
-use crate::fields::Obj;
-use crate::position::{
-    ends_array, move_error, parse_context, parse_move, parse_seat, parse_tile, tiles_count,
-};
+use crate::fields::{Obj, Path};
+use crate::position::{ends_array, move_error, parse_context, parse_move, parse_seat, parse_tile};
 use crate::variants;
 
 /// The `result` of a finished round.
@@ -110,7 +109,9 @@ impl Table {
     }
 }
 
-/// Checks a referee request (the request object itself) and replays its moves.
+/// Checks a referee request (the request object itself): the JSON is mapped onto an engine
+/// [`OpenSetup`], which the engine checks and replays; its faults are reported at the field
+/// they point to.
 pub fn parse_table(o: &Obj<'_>) -> Result<Table, RequestError> {
     let (_, rules) = variants::resolve(
         o.opt_str("variant")?,
@@ -119,22 +120,9 @@ pub fn parse_table(o: &Obj<'_>) -> Result<Table, RequestError> {
         &o.field("rules"),
     )?;
     let first = parse_seat(o, "first", &rules)?;
-
     let hands_path = o.field("hands");
-    let hands_list = o.array("hands")?;
-    if hands_list.len() != rules.players as usize {
-        return Err(RequestError::bad_field(
-            hands_path.as_str(),
-            format!(
-                "expected {} hands, one per seat, got {}",
-                rules.players,
-                hands_list.len()
-            ),
-        ));
-    }
-    let mut seen = TileSet::EMPTY;
-    let mut hands = [TileSet::EMPTY; 4];
-    for (s, h) in hands_list.iter().enumerate() {
+    let mut hands = Vec::new();
+    for (s, h) in o.array("hands")?.iter().enumerate() {
         let hp = hands_path.index(s);
         let Value::Array(tiles) = h else {
             return Err(RequestError::bad_field(
@@ -142,91 +130,68 @@ pub fn parse_table(o: &Obj<'_>) -> Result<Table, RequestError> {
                 "expected an array of tiles",
             ));
         };
-        for (i, t) in tiles.iter().enumerate() {
-            let p = hp.index(i);
-            let tile = parse_tile(t, &p, &rules)?;
-            if seen.contains(tile) {
-                return Err(RequestError::illegal(
-                    p.as_str(),
-                    format!("tile {tile} is dealt twice"),
-                ));
-            }
-            seen.insert(tile);
-            hands[s].insert(tile);
-        }
-        if hands[s].len() != rules.hand_size as u32 {
-            return Err(RequestError::illegal(
-                hp.as_str(),
-                format!(
-                    "seat {s} holds {}, the variant deals {}",
-                    tiles_count(hands[s].len()),
-                    rules.hand_size
-                ),
-            ));
-        }
+        let hand = tiles
+            .iter()
+            .enumerate()
+            .map(|(i, t)| parse_tile(t, &hp.index(i), &rules))
+            .collect::<Result<Vec<Tile>, _>>()?;
+        hands.push(hand);
     }
-    let rest = rules.set().minus(seen);
-    let pile: Vec<Tile> = if rules.draw {
-        let bp = o.field("boneyard");
-        let list = o.array("boneyard")?;
-        let mut pile = Vec::with_capacity(list.len());
-        let mut in_pile = TileSet::EMPTY;
-        for (i, t) in list.iter().enumerate() {
-            let p = bp.index(i);
-            let tile = parse_tile(t, &p, &rules)?;
-            if seen.contains(tile) || in_pile.contains(tile) {
-                return Err(RequestError::illegal(
-                    p.as_str(),
-                    format!("tile {tile} is dealt twice"),
-                ));
-            }
-            in_pile.insert(tile);
-            pile.push(tile);
-        }
-        if in_pile != rest {
-            return Err(RequestError::illegal(
-                bp.as_str(),
-                format!(
-                    "the boneyard must hold the {} tiles not dealt, in drawing order",
-                    rest.len()
-                ),
-            ));
-        }
-        pile
+    let boneyard_path = o.field("boneyard");
+    let boneyard = if rules.draw {
+        // a missing boneyard is the engine's to name, after the hands
+        o.opt_array("boneyard")?
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+            .iter()
+            .enumerate()
+            .map(|(i, t)| parse_tile(t, &boneyard_path.index(i), &rules))
+            .collect::<Result<Vec<Tile>, _>>()?
     } else {
-        // without a boneyard the undealt tiles sleep and are never used: no order to give
-        rest.iter().collect()
+        Vec::new()
     };
-
-    let forced = match o.get("forced_lead") {
+    let forced_lead = match o.get("forced_lead") {
         None => None,
-        Some(v) => {
-            let p = o.field("forced_lead");
-            let t = parse_tile(v, &p, &rules)?;
-            if !hands[first as usize].contains(t) {
-                return Err(RequestError::illegal(
-                    p.as_str(),
-                    "the leader does not hold the forced lead",
-                ));
-            }
-            Some(t)
-        }
+        Some(v) => Some(parse_tile(v, &o.field("forced_lead"), &rules)?),
     };
-    let deal = Deal { hands, pile };
-    let mut round = Round::new(&rules, deal, first, forced)
-        .map_err(|e| RequestError::illegal(hands_path.as_str(), e.to_string()))?;
-
     let moves_path = o.field("moves");
-    let moves = o.opt_array("moves")?.map(Vec::as_slice).unwrap_or(&[]);
-    for (i, m) in moves.iter().enumerate() {
-        let p = moves_path.index(i);
-        let spec = parse_move(m, &p, &rules)?;
-        if round.is_over() {
-            return Err(move_error(capicua_engine::MoveError::RoundOver, &p));
+    let moves = o
+        .opt_array("moves")?
+        .map(Vec::as_slice)
+        .unwrap_or(&[])
+        .iter()
+        .enumerate()
+        .map(|(i, m)| parse_move(m, &moves_path.index(i), &rules))
+        .collect::<Result<Vec<MoveSpec>, _>>()?;
+    let setup = OpenSetup {
+        rules,
+        first,
+        hands,
+        boneyard,
+        forced_lead,
+        moves,
+    };
+    let round = setup.check().map_err(|e| {
+        let at = |p: Path| RequestError::illegal(p.as_str(), e.to_string());
+        match &e {
+            OpenSetupError::First(_) => {
+                RequestError::bad_field(o.field("first").as_str(), e.to_string())
+            }
+            OpenSetupError::Seats { .. } => {
+                RequestError::bad_field(hands_path.as_str(), e.to_string())
+            }
+            OpenSetupError::HandTile { seat, index, .. } => {
+                at(hands_path.index(*seat).index(*index))
+            }
+            OpenSetupError::Hand { seat, .. } => at(hands_path.index(*seat)),
+            OpenSetupError::BoneyardTile { index, .. } => at(boneyard_path.index(*index)),
+            OpenSetupError::Boneyard(_) => at(boneyard_path.clone()),
+            OpenSetupError::ForcedLead => at(o.field("forced_lead")),
+            OpenSetupError::Move { index, error } => {
+                move_error(error.clone(), &moves_path.index(*index))
+            }
         }
-        let mv = round.resolve(spec).map_err(|e| move_error(e, &p))?;
-        round.play(mv).map_err(|e| move_error(e, &p))?;
-    }
+    })?;
     let ctx = parse_context(o, &rules)?;
     Ok(Table {
         rules,
@@ -239,7 +204,7 @@ pub fn parse_table(o: &Obj<'_>) -> Result<Table, RequestError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fields::Path;
+    use capicua_engine::TileSet;
     use capicua_engine::{Match, Move};
     use serde_json::json;
 

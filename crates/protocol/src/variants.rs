@@ -1,7 +1,7 @@
 //! Variants by name, single-rule overrides from JSON, and the `rules` reply.
 
-use capicua_engine::variant::{RULE_NAMES, serde_json_like};
-use capicua_engine::{Rules, RulesError, VARIANTS};
+use capicua_engine::rule_schema::{self, rule_names};
+use capicua_engine::{RuleKind, Rules, RulesError, VARIANTS};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -44,27 +44,6 @@ pub fn description(variant: &str) -> &'static str {
     }
 }
 
-/// A rule value as the engine's override map takes it.
-fn rule_value(v: &Value) -> serde_json_like::Value {
-    match v {
-        Value::Bool(b) => serde_json_like::Value::Bool(*b),
-        Value::String(s) => serde_json_like::Value::Str(s.clone()),
-        Value::Number(n) => {
-            if let Some(i) = n.as_i64() {
-                serde_json_like::Value::Int(i)
-            } else {
-                match n.as_f64() {
-                    Some(f) if f.fract() == 0.0 && f.abs() < 1e15 => {
-                        serde_json_like::Value::Int(f as i64)
-                    }
-                    _ => serde_json_like::Value::Other,
-                }
-            }
-        }
-        _ => serde_json_like::Value::Other,
-    }
-}
-
 /// The rules of `variant` (a field at `variant_path`, default [`DEFAULT_VARIANT`]) with the
 /// overrides of the object at `rules_path`.
 pub fn resolve(
@@ -87,23 +66,15 @@ pub fn resolve(
     let Some(overrides) = overrides else {
         return Ok((name.to_string(), base));
     };
-    let mut map = Vec::with_capacity(overrides.len());
-    for (k, v) in overrides {
-        if !RULE_NAMES.contains(&k.as_str()) {
-            return Err(RequestError::bad_field(
-                rules_path.key(k).as_str(),
-                format!(
-                    "unknown rule {}; the rules are {}",
-                    quote(k),
-                    RULE_NAMES.join(", ")
-                ),
-            ));
-        }
-        if !v.is_null() {
-            map.push((k.clone(), rule_value(v)));
-        }
-    }
-    let rules = base.with_overrides(&map).map_err(|e| match e {
+    let rules = base.with_overrides(overrides).map_err(|e| match e {
+        RulesError::UnknownRule(rule) => RequestError::bad_field(
+            rules_path.key(&rule).as_str(),
+            format!(
+                "unknown rule {}; the rules are {}",
+                quote(&rule),
+                rule_names().join(", ")
+            ),
+        ),
         RulesError::BadValue { rule, why } => RequestError::bad_field(
             rules_path.key(&rule).as_str(),
             format!("bad value for rule {rule}: {why}"),
@@ -130,59 +101,37 @@ pub struct RuleSchema {
     pub values: Option<&'static [&'static str]>,
 }
 
-/// The accepted values of every rule, in [`RULE_NAMES`] order (the engine's override ranges).
+/// The accepted values of every rule, in the engine's order.
 pub fn schema() -> Vec<RuleSchema> {
-    RULE_NAMES
-        .iter()
-        .map(|&name| {
-            if let Some(values) = serde_json_like::enum_values(name) {
-                return RuleSchema {
-                    name,
-                    kind: "enum",
-                    min: None,
-                    max: None,
-                    values: Some(values),
-                };
-            }
-            let range = match name {
-                "max_pip" => Some((6, 9)),
-                "players" => Some((2, 4)),
-                "hand_size" => Some((1, 27)),
-                "redeal_doubles" => Some((0, 10)),
-                "dekabes_after_tie" => Some((1, 1000)),
-                "target" => Some((1, 1_000_000)),
-                _ => None,
+    rule_schema::schema()
+        .into_iter()
+        .map(|r| {
+            let (kind, min, max, values) = match r.kind {
+                RuleKind::Bool => ("bool", None, None, None),
+                RuleKind::Int { min, max } => ("int", Some(min), Some(max), None),
+                RuleKind::Enum(values) => ("enum", None, None, Some(values)),
             };
-            match range {
-                Some((lo, hi)) => RuleSchema {
-                    name,
-                    kind: "int",
-                    min: Some(lo),
-                    max: Some(hi),
-                    values: None,
-                },
-                None => RuleSchema {
-                    name,
-                    kind: "bool",
-                    min: None,
-                    max: None,
-                    values: None,
-                },
+            RuleSchema {
+                name: r.name,
+                kind,
+                min,
+                max,
+                values,
             }
         })
         .collect()
 }
 
-/// Every rule of `rules` by name, in [`RULE_NAMES`] order.
+/// Every rule of `rules` by name, in the engine's order.
 pub fn rules_object(rules: &Rules) -> Vec<(String, Value)> {
     // serde writes the struct with its field names, which are the rule names
     let mut m = match serde_json::to_value(rules) {
         Ok(Value::Object(m)) => m,
         _ => Map::new(),
     };
-    RULE_NAMES
-        .iter()
-        .filter_map(|&k| m.remove(k).map(|v| (k.to_string(), v)))
+    rule_names()
+        .into_iter()
+        .filter_map(|k| m.remove(k).map(|v| (k.to_string(), v)))
         .collect()
 }
 
@@ -200,14 +149,14 @@ mod tests {
             assert!(!description(v).is_empty(), "{v}");
             let list = rules_object(&rules);
             let names: Vec<&str> = list.iter().map(|(k, _)| k.as_str()).collect();
-            assert_eq!(names, RULE_NAMES);
+            assert_eq!(names, rule_names());
             let obj: Map<String, Value> = list.into_iter().collect();
             // the listed values are accepted back as overrides and give the same rules
             let (_, again) =
                 resolve(Some(v), &p.key("variant"), Some(&obj), &p.key("rules")).unwrap();
             assert_eq!(again, rules);
         }
-        assert_eq!(schema().len(), RULE_NAMES.len());
+        assert_eq!(schema().len(), rule_names().len());
     }
 
     #[test]
