@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use capicua_engine::{
-    Deal, InfoSet, LEAD, Match, Move, Player, Rng, Round, Rules, SampleError, Sampler, Tile,
+    Deal, InfoSet, LEAD, Match, Move, Player, Redeal, Rng, Round, Rules, SampleError, Sampler, Tile,
 };
 use capicua_search::{
     Algorithm, Budget, Evaluation, Evaluator, IsmctsPlayer, Leaf, LeafValue, PimcPlayer, Report,
@@ -489,7 +489,7 @@ fn rollout_mix_blends_rollouts_into_the_estimates() {
     assert!(wins(0.0).iter().all(|&w| w == 0.5), "{:?}", wins(0.0));
     // whole rollouts end in wins and losses; half-weighted they move half as far from 0.5
     let full = wins(1.0);
-    assert!(full.iter().any(|&w| (w - 0.5).abs() > 0.05), "{full:?}");
+    assert!(full.iter().any(|&w| (w - 0.5).abs() > 0.02), "{full:?}");
     let half = wins(0.5);
     assert!(half.iter().all(|&w| (0.25..=0.75).contains(&w)), "{half:?}");
     assert!(half.iter().any(|&w| w != 0.5), "{half:?}");
@@ -723,11 +723,11 @@ fn no_consistent_deal_is_an_error() {
 
 #[test]
 fn a_sampler_that_rejects_every_deal_is_an_error() {
-    // With a redeal at two doubles, the six doubles seat 0 does not hold cannot be spread over
-    // three hands of a deal that gives out every tile: the sampler's counts allow deals, its
-    // rejection step refuses each. Whatever the sampler concludes, the search agrees, and
-    // never panics.
+    // Under a compulsory redeal at two doubles, the six doubles seat 0 does not hold cannot be
+    // spread over three hands of a deal that gives out every tile: the sampler's counts allow
+    // deals, its rejection step refuses each one, and the search reports it.
     let rules = Rules {
+        redeal: Redeal::Compulsory,
         redeal_doubles: 2,
         ..Rules::preset("cuban-d6").unwrap()
     };
@@ -736,13 +736,15 @@ fn a_sampler_that_rejects_every_deal_is_an_error() {
         .map(|t| Tile::parse(t, 6).unwrap())
         .collect();
     let info = InfoSet::new(&rules, 0, 0, hand).unwrap();
-    let sampled = Sampler::new(&info).and_then(|s| s.sample(&mut Rng::new(1)));
+    let sampler = Sampler::new(&info).unwrap();
+    assert!(sampler.sample(&mut Rng::new(1)).is_err());
     for (threads, algorithm) in SEARCHES {
         let res = search_on(&info, threads, algorithm);
-        match &sampled {
-            Err(e) => assert_eq!(res.unwrap_err(), SearchError::Sample(e.clone())),
-            Ok(_) => assert!(res.is_ok(), "{res:?}"),
-        }
+        assert_eq!(
+            res.unwrap_err(),
+            SearchError::Sample(SampleError::NoConsistentDeal),
+            "{threads} threads {algorithm:?}"
+        );
     }
 }
 
