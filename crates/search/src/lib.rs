@@ -5,7 +5,9 @@
 //!   one seat's [`InfoSet`](capicua_engine::InfoSet), for any number of seats with team
 //!   rewards. Budgets by iterations and wall time, a stop flag, periodic reports, root
 //!   parallelism over threads, bit-for-bit reproducible with one thread and a fixed seed. The
-//!   tree arenas live in the searcher and are reused by its next search.
+//!   tree arenas live in the searcher and are reused by its next search. The driver (threads,
+//!   budget, PIMC worlds) is [`search`]; one iteration (determinize, descend, expand,
+//!   evaluate) is `iteration`; selection and backup (UCB1, PUCT, root statistics) is `select`.
 //! - [`Evaluator`]: what the search asks at a leaf: a value (and optionally priors over the
 //!   legal moves, by `Move::action_index`). [`RolloutEvaluator`] (random or heuristic
 //!   playouts, [`RolloutPolicy`]) is the default; a network implements the same trait.
