@@ -479,10 +479,8 @@ impl SearchSpec {
                         *worlds = int(1)?.min(1 << 20) as u32;
                     }
                 }
-                "model" => {
-                    let choice = ModelChoice::parse(&v).map_err(|e| bad(&e.to_string()))?;
-                    model = choice.load().map_err(|e| bad(&e.to_string()))?;
-                }
+                // the model errors name the model themselves, and stay typed
+                "model" => model = ModelChoice::parse(&v)?.load()?,
                 _ => unreachable!("every key of SEARCH_KEYS has an arm"),
             }
         }
@@ -961,8 +959,10 @@ mod model_tests {
                     ModelChoice::Default.load(),
                     Err(SpecError::NoShippedModel { .. })
                 ));
-                let err = PlayerSpec::parse("ismcts:model=default").unwrap_err();
-                assert!(err.to_string().contains("none is installed"), "{err}");
+                assert!(matches!(
+                    PlayerSpec::parse("ismcts:model=default"),
+                    Err(SpecError::NoShippedModel { .. })
+                ));
                 assert_eq!(ModelChoice::installed(), ModelChoice::None);
             }
         }

@@ -1,17 +1,80 @@
 //! One iteration of the search: draw a determinization, descend the tree in it (selection by
 //! `select`, UCB1 expansion on the way), evaluate the leaf (the round's outcome, a rollout or
 //! the evaluator's estimate) and hand the values to the backup. Batched evaluators get their
-//! leaves gathered under a virtual loss and evaluated in one call.
+//! leaves gathered under a virtual loss and evaluated in one call. Here too are the state an
+//! iteration reads ([`Ctx`], one per search) and writes ([`Worker`], one per thread).
 
-use capicua_engine::{LEAD, Move, MoveList, Rng, State};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
+use capicua_engine::{InfoSet, LEAD, Move, MoveList, Rng, Rules, Sampler, State};
+
+use crate::config::Algorithm;
 use crate::error::SearchError;
-use crate::evaluator::{Evaluation, Leaf, LeafValue};
-use crate::reward::{Outcome, SideValues};
-use crate::rollout::playout;
-use crate::search::{Ctx, Worker};
-use crate::select::{backprop, backprop_keys, select_puct, select_ucb};
+use crate::evaluator::{Evaluation, Evaluator, Leaf, LeafValue};
+use crate::reward::{Outcome, Reward, SideValues};
+use crate::rollout::{RolloutPolicy, playout};
+use crate::select::{Acc, backprop, backprop_keys, select_puct, select_ucb};
 use crate::tree::{DRAW_KEY, NONE, PASS_KEY, Tree, action_key, key_move};
+
+/// Read-only state of one search, shared by its threads.
+pub(crate) struct Ctx<'a> {
+    pub(crate) info: &'a InfoSet,
+    pub(crate) sampler: &'a Sampler,
+    pub(crate) reward: Reward,
+    pub(crate) rules: Rules,
+    pub(crate) first: u8,
+    pub(crate) pending_ties: u32,
+    pub(crate) side: [u8; 4],
+    pub(crate) evaluator: &'a dyn Evaluator,
+    pub(crate) puct: bool,
+    pub(crate) c: f64,
+    /// `1 / prior_temperature`.
+    pub(crate) prior_power: f32,
+    pub(crate) rollout_mix: f64,
+    pub(crate) rollout: RolloutPolicy,
+    pub(crate) max_nodes: usize,
+    pub(crate) batch: usize,
+    pub(crate) root_keys: Vec<u8>,
+    pub(crate) stop: Option<&'a AtomicBool>,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) start: Instant,
+    pub(crate) algorithm: Algorithm,
+    pub(crate) seed: u64,
+    pub(crate) report_every: Option<Duration>,
+    /// Raised by a thread whose search failed, so that the others stop too.
+    pub(crate) failed: AtomicBool,
+}
+
+impl Ctx<'_> {
+    #[inline]
+    pub(crate) fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) || self.failed.load(Ordering::Relaxed)
+    }
+}
+
+/// One search thread: its tree and buffers, kept between searches.
+#[derive(Default)]
+pub(crate) struct Worker {
+    pub(crate) tree: Tree,
+    /// Entries of the current descent, and the side that took each action.
+    pub(crate) path: Vec<u32>,
+    pub(crate) sides: Vec<u8>,
+    pub(crate) moves: Vec<Move>,
+    pub(crate) eval: Evaluation,
+    pub(crate) pending: Vec<Pending>,
+    pub(crate) pending_keys: Vec<u8>,
+    pub(crate) pending_sides: Vec<u8>,
+    pub(crate) pending_moves: Vec<Move>,
+    pub(crate) evals: Vec<Evaluation>,
+    /// Root statistics of finished PIMC worlds.
+    pub(crate) world_totals: Vec<Acc>,
+    pub(crate) final_totals: Vec<Acc>,
+    pub(crate) iterations: u64,
+    pub(crate) max_tree: usize,
+    /// Why this thread's last search failed.
+    pub(crate) failure: Option<SearchError>,
+}
 
 impl Ctx<'_> {
     #[inline]

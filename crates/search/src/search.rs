@@ -24,51 +24,17 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use capicua_engine::{InfoSet, Move, Rng, Rules, Sampler, State};
+use capicua_engine::{InfoSet, Move, Rng, Sampler, State};
 
 use crate::config::{Algorithm, Budget, SearchConfig};
 use crate::error::SearchError;
-use crate::evaluator::{Evaluation, Evaluator, RolloutEvaluator};
-use crate::iteration::Pending;
+use crate::evaluator::{Evaluator, RolloutEvaluator};
+use crate::iteration::{Ctx, Worker};
 use crate::reward::Reward;
-use crate::rollout::RolloutPolicy;
-use crate::select::{Acc, merge, summarize};
-use crate::tree::{Tree, action_key};
+use crate::select::{Acc, merge, root_stats, summarize};
+use crate::tree::action_key;
 
-/// Statistics of one legal move at the root, from the searching seat's side.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MoveStats {
-    pub mv: Move,
-    /// Simulations through this move.
-    pub visits: u64,
-    /// Estimated probability that the searcher's side wins the round (ties count half);
-    /// `None` before any visit.
-    pub win: Option<f64>,
-    /// Expected points of the searcher's side minus the other side's for the round (when the
-    /// round is lost, minus the winner's points); `None` before any visit.
-    pub margin: Option<f64>,
-    /// Mean search reward (the quantity the search maximizes); `None` before any visit.
-    pub reward: Option<f64>,
-    /// The evaluator's prior, when it gives priors and has seen the root.
-    pub prior: Option<f32>,
-}
-
-/// The result of a search, or a snapshot of one in progress (see [`Report`]).
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult {
-    /// The chosen move: most visits, then best mean reward, then first legal.
-    pub best: Move,
-    /// One entry per legal move, in the order of `InfoSet::legal_moves`.
-    pub moves: Vec<MoveStats>,
-    /// Completed iterations over all threads.
-    pub iterations: u64,
-    pub elapsed: Duration,
-    /// Tree entries over all threads, nodes and the room their children blocks reserve (for
-    /// PIMC: the largest world tree of each thread).
-    pub nodes: usize,
-    /// The stop flag ended the search.
-    pub stopped: bool,
-}
+pub use crate::select::{MoveStats, SearchResult};
 
 /// A periodic progress callback: `callback` gets a snapshot every `every` (called on the
 /// thread that runs the search).
@@ -289,69 +255,21 @@ pub(crate) struct Published {
     pub(crate) nodes: usize,
 }
 
-/// Read-only state of one search, shared by its threads.
-pub(crate) struct Ctx<'a> {
-    pub(crate) info: &'a InfoSet,
-    pub(crate) sampler: &'a Sampler,
-    pub(crate) reward: Reward,
-    pub(crate) rules: Rules,
-    pub(crate) first: u8,
-    pub(crate) pending_ties: u32,
-    pub(crate) side: [u8; 4],
-    pub(crate) evaluator: &'a dyn Evaluator,
-    pub(crate) puct: bool,
-    pub(crate) c: f64,
-    /// `1 / prior_temperature`.
-    pub(crate) prior_power: f32,
-    pub(crate) rollout_mix: f64,
-    pub(crate) rollout: RolloutPolicy,
-    pub(crate) max_nodes: usize,
-    pub(crate) batch: usize,
-    pub(crate) root_keys: Vec<u8>,
-    pub(crate) stop: Option<&'a AtomicBool>,
-    pub(crate) deadline: Option<Instant>,
-    pub(crate) start: Instant,
-    pub(crate) algorithm: Algorithm,
-    pub(crate) seed: u64,
-    pub(crate) report_every: Option<Duration>,
-    /// Raised by a thread whose search failed, so that the others stop too.
-    pub(crate) failed: AtomicBool,
-}
-
-impl Ctx<'_> {
-    #[inline]
-    pub(crate) fn stopped(&self) -> bool {
-        self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) || self.failed.load(Ordering::Relaxed)
-    }
-}
-
 /// Check the clock once in this many iterations (the stop flag is read every iteration).
 const CLOCK_EVERY: u64 = 8;
 
-/// One search thread: its tree and buffers, kept between searches.
-#[derive(Default)]
-pub(crate) struct Worker {
-    pub(crate) tree: Tree,
-    /// Entries of the current descent, and the side that took each action.
-    pub(crate) path: Vec<u32>,
-    pub(crate) sides: Vec<u8>,
-    pub(crate) moves: Vec<Move>,
-    pub(crate) eval: Evaluation,
-    pub(crate) pending: Vec<Pending>,
-    pub(crate) pending_keys: Vec<u8>,
-    pub(crate) pending_sides: Vec<u8>,
-    pub(crate) pending_moves: Vec<Move>,
-    pub(crate) evals: Vec<Evaluation>,
-    /// Root statistics of finished PIMC worlds.
-    pub(crate) world_totals: Vec<Acc>,
-    pub(crate) final_totals: Vec<Acc>,
-    pub(crate) iterations: u64,
-    pub(crate) max_tree: usize,
-    /// Why this thread's last search failed.
-    pub(crate) failure: Option<SearchError>,
-}
-
 impl Worker {
+    /// Root statistics now: finished worlds plus the current tree.
+    fn root_totals(&self, ctx: &Ctx<'_>, n_moves: usize) -> Vec<Acc> {
+        let mut acc = self.world_totals.clone();
+        merge(&mut acc, &self.root_totals_of_tree(ctx, n_moves));
+        acc
+    }
+
+    fn root_totals_of_tree(&self, ctx: &Ctx<'_>, n_moves: usize) -> Vec<Acc> {
+        root_stats(&self.tree, &ctx.root_keys, ctx.puct, n_moves)
+    }
+
     /// Runs this thread's share of the search. `publish` is called with the worker and its
     /// iteration count every `report_every` (thread 0 reports, the others publish).
     fn run(

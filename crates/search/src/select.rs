@@ -7,8 +7,42 @@ use std::time::Duration;
 use capicua_engine::Move;
 
 use crate::reward::SideValues;
-use crate::search::{Ctx, MoveStats, SearchResult, Worker};
 use crate::tree::{NONE, Tree};
+
+/// Statistics of one legal move at the root, from the searching seat's side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveStats {
+    pub mv: Move,
+    /// Simulations through this move.
+    pub visits: u64,
+    /// Estimated probability that the searcher's side wins the round (ties count half);
+    /// `None` before any visit.
+    pub win: Option<f64>,
+    /// Expected points of the searcher's side minus the other side's for the round (when the
+    /// round is lost, minus the winner's points); `None` before any visit.
+    pub margin: Option<f64>,
+    /// Mean search reward (the quantity the search maximizes); `None` before any visit.
+    pub reward: Option<f64>,
+    /// The evaluator's prior, when it gives priors and has seen the root.
+    pub prior: Option<f32>,
+}
+
+/// The result of a search, or a snapshot of one in progress (see [`Report`](crate::Report)).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The chosen move: most visits, then best mean reward, then first legal.
+    pub best: Move,
+    /// One entry per legal move, in the order of `InfoSet::legal_moves`.
+    pub moves: Vec<MoveStats>,
+    /// Completed iterations over all threads.
+    pub iterations: u64,
+    pub elapsed: Duration,
+    /// Tree entries over all threads, nodes and the room their children blocks reserve (for
+    /// PIMC: the largest world tree of each thread).
+    pub nodes: usize,
+    /// The stop flag ended the search.
+    pub stopped: bool,
+}
 
 /// Root statistics of one legal move, summed.
 #[derive(Copy, Clone, Debug, Default, PartialEq)]
@@ -73,33 +107,26 @@ pub(crate) fn summarize(
     }
 }
 
-impl Worker {
-    /// Root statistics now: finished worlds plus the current tree.
-    pub(crate) fn root_totals(&self, ctx: &Ctx<'_>, n_moves: usize) -> Vec<Acc> {
-        let mut acc = self.world_totals.clone();
-        merge(&mut acc, &self.root_totals_of_tree(ctx, n_moves));
-        acc
+/// The root statistics of one tree, by legal move (`root_keys` in legal-move order); the
+/// priors only when the search used them.
+pub(crate) fn root_stats(tree: &Tree, root_keys: &[u8], puct: bool, n_moves: usize) -> Vec<Acc> {
+    let mut acc = vec![Acc::default(); n_moves];
+    if tree.len() == 0 {
+        return acc;
     }
-
-    pub(crate) fn root_totals_of_tree(&self, ctx: &Ctx<'_>, n_moves: usize) -> Vec<Acc> {
-        let mut acc = vec![Acc::default(); n_moves];
-        if self.tree.len() == 0 {
-            return acc;
+    for c in tree.children(0) {
+        let (h, n) = (&tree.hot[c as usize], &tree.cold[c as usize]);
+        if let Some(i) = root_keys.iter().position(|&k| k == h.key) {
+            acc[i] = Acc {
+                visits: h.visits as u64,
+                reward: h.reward,
+                score: n.score,
+                margin: n.margin,
+                prior: puct.then_some(n.prior),
+            };
         }
-        for c in self.tree.children(0) {
-            let (h, n) = (&self.tree.hot[c as usize], &self.tree.cold[c as usize]);
-            if let Some(i) = ctx.root_keys.iter().position(|&k| k == h.key) {
-                acc[i] = Acc {
-                    visits: h.visits as u64,
-                    reward: h.reward,
-                    score: n.score,
-                    margin: n.margin,
-                    prior: ctx.puct.then_some(n.prior),
-                };
-            }
-        }
-        acc
     }
+    acc
 }
 
 /// UCB1 over the children available in this determinization, with availability counts:
