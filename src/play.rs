@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 
 use anyhow::{Context, Result, anyhow, bail};
-use capicua_engine::{InfoSet, LEAD, Match, Move, Player, Round, Rules, TileSet, notation};
+use capicua_engine::{InfoSet, LEAD, Match, Move, Player, Round, Rules, Table, TileSet, notation};
 use capicua_eval::{PlayerSpec, player_seed};
 use clap::Args;
 
@@ -240,6 +240,29 @@ const HELP: &str = "Type the number of a move, or the move itself: a tile such a
 choose the end showing e when it fits both (9-4@4). \"quit\" leaves the match.";
 
 /// Asks the person for a move until a legal one comes; `None` at end of input or "quit".
+/// Under the optional redeal rule: whether the person shows a hand of many doubles.
+fn ask_show_doubles(out: &mut dyn Write, input: &mut dyn BufRead, info: &InfoSet) -> Result<bool> {
+    writeln!(
+        out,
+        "\nYour hand {} holds {} doubles: you may show them and have the tiles redealt.",
+        hand_text(info.hand()),
+        info.hand().inter(capicua_engine::tiles::DOUBLES).len()
+    )?;
+    loop {
+        write!(out, "Show them and redeal? [y/n]: ")?;
+        out.flush()?;
+        let mut text = String::new();
+        if input.read_line(&mut text).context("reading your answer")? == 0 {
+            return Ok(true);
+        }
+        match text.trim() {
+            "y" | "yes" => return Ok(true),
+            "n" | "no" => return Ok(false),
+            _ => {}
+        }
+    }
+}
+
 fn ask_move(
     out: &mut dyn Write,
     input: &mut dyn BufRead,
@@ -343,29 +366,34 @@ pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
     let mut m = Match::new(&rules, seed);
     let mut played_rounds = 0;
     while !m.is_over() && args.rounds.is_none_or(|r| played_rounds < r) {
-        let mut round = m.deal_round();
-        let ctx = m.context();
+        let mut asked = Ok(());
+        let round = m.deal_round_with(|s, info| match &mut bots[s as usize] {
+            Some(bot) => bot.show_doubles(info),
+            None => match ask_show_doubles(out, input, info) {
+                Ok(show) => show,
+                Err(e) => {
+                    asked = Err(e);
+                    true
+                }
+            },
+        });
+        asked?;
         let scores = m.score().scores.clone();
-        let mut infos: Vec<InfoSet> = (0..rules.players)
-            .map(|s| {
-                InfoSet::new(&rules, s, round.first(), round.deal().hands[s as usize])
-                    .map(|i| i.with_context(ctx.clone()))
-            })
-            .collect::<Result<_, _>>()?;
+        let mut table = Table::new(round, m.context());
         writeln!(
             out,
             "\n=== Round {} === {} leads.",
             played_rounds + 1,
-            seats.label(round.first())
+            seats.label(table.round().first())
         )?;
-        if let Some(t) = round.forced_lead() {
+        if let Some(t) = table.round().forced_lead() {
             writeln!(out, "The lead must be {t}.")?;
         }
         let (mut line, mut log) = (Line::default(), Log::new(rules.players));
-        while !round.is_over() {
-            let s = round.to_move();
-            let legal = round.legal_moves();
-            let ends = round.state().ends();
+        while !table.is_over() {
+            let s = table.to_move();
+            let legal = table.legal_moves();
+            let ends = table.round().state().ends();
             let mv = match &mut bots[s as usize] {
                 None => {
                     if legal.len() == 1 && !matches!(legal[0], Move::Play { .. }) {
@@ -374,13 +402,13 @@ pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
                         show_table(
                             out,
                             &seats,
-                            &round,
-                            &infos[s as usize],
+                            table.round(),
+                            table.view(s),
                             &log,
                             &line,
                             &scores,
                         )?;
-                        match ask_move(out, input, &infos[s as usize], &legal)? {
+                        match ask_move(out, input, table.view(s), &legal)? {
                             Some(mv) => mv,
                             None => {
                                 writeln!(out, "Leaving the match.")?;
@@ -390,16 +418,15 @@ pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
                     }
                 }
                 Some(_) if legal.len() == 1 => legal[0],
-                Some(bot) => match bot.choose(&infos[s as usize]) {
+                Some(bot) => match bot.choose(table.view(s)) {
                     // the referee hands out the boneyard's next tile
                     Move::Draw(_) => legal[0],
                     mv => mv,
                 },
             };
-            round
+            let played = table
                 .play(mv)
                 .map_err(|e| anyhow!("{} chose an illegal move {mv}: {e}", seats.label(s)))?;
-            let played = *round.history().last().expect("a move was just played");
             let shown = match played {
                 Move::Draw(Some(t)) if s == human => format!("draws {t} from the boneyard"),
                 _ => describe(played, ends),
@@ -407,15 +434,8 @@ pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
             writeln!(out, "{} {}.", seats.label(s), shown)?;
             line.add(played, ends);
             log.add(s, played, ends);
-            for info in infos.iter_mut() {
-                let public = match played {
-                    Move::Draw(_) if info.seat() != s => Move::Draw(None),
-                    other => other,
-                };
-                info.apply(public)
-                    .map_err(|e| anyhow!("seat {}'s view rejected {played}: {e}", info.seat()))?;
-            }
         }
+        let round = table.into_round();
         let rs = m.record(&round);
         played_rounds += 1;
         let res = round.result().expect("the round is over");

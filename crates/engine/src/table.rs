@@ -102,11 +102,12 @@ impl Table {
     }
 
     /// Plays the round to its end, asking `decide` for the move of the seat to move whenever
-    /// it has a choice (it gets that seat's view and the legal moves; a forced move is played
+    /// it has a choice (it gets that seat's view, the legal moves and the referee's round,
+    /// which only a player allowed to see every hand may read; a forced move is played
     /// without asking).
     pub fn play_out<E>(
         &mut self,
-        mut decide: impl FnMut(&InfoSet, &MoveList) -> Result<Move, E>,
+        mut decide: impl FnMut(&InfoSet, &MoveList, &Round) -> Result<Move, E>,
     ) -> Result<RoundResult, TableError<E>> {
         while !self.is_over() {
             let seat = self.to_move();
@@ -114,7 +115,7 @@ impl Table {
             let mv = if legal.len() == 1 {
                 legal[0]
             } else {
-                decide(&self.views[seat as usize], &legal)
+                decide(&self.views[seat as usize], &legal, &self.round)
                     .map_err(|error| TableError::Player { seat, error })?
             };
             self.play(mv)

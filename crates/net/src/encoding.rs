@@ -40,7 +40,7 @@
 
 use capicua_engine::tiles::SUITS;
 use capicua_engine::variant::Scoring;
-use capicua_engine::{InfoSet, LEAD, MatchContext, Move, Rules, Tile, TileSet};
+use capicua_engine::{InfoSet, MatchContext, Move, Public, Rules, Tile, TileSet};
 use capicua_search::Leaf;
 
 /// Version of the feature layout below; stored in every model file and replay buffer.
@@ -115,155 +115,57 @@ pub struct Observation {
     pub pending_ties: u32,
 }
 
-/// The public course of a round: replays moves as every seat sees them.
-#[derive(Copy, Clone, Debug)]
-struct PublicTracker {
-    players: u8,
-    to_move: u8,
-    ends: [u8; 2],
-    counts: [u8; 4],
-    pile: u8,
-    played_by: [TileSet; 4],
-    excluded: [TileSet; 4],
-    passes: u8,
-    lead_double: bool,
-    last_was_draw: bool,
-}
-
-impl PublicTracker {
-    fn new(rules: &Rules, first: u8) -> Self {
-        let mut counts = [0u8; 4];
-        for c in counts.iter_mut().take(rules.players as usize) {
-            *c = rules.hand_size;
-        }
-        PublicTracker {
-            players: rules.players,
-            to_move: first,
-            ends: [LEAD, LEAD],
-            counts,
-            pile: if rules.draw { rules.undealt() as u8 } else { 0 },
-            played_by: [TileSet::EMPTY; 4],
-            excluded: [TileSet::EMPTY; 4],
-            passes: 0,
-            lead_double: rules.lead_double,
-            last_was_draw: false,
-        }
-    }
-
-    /// The tiles a seat unable to play now is revealed not to hold (as `State::void_revealed`).
-    fn void_revealed(&self) -> TileSet {
-        if self.ends[0] == LEAD {
-            if self.lead_double {
-                capicua_engine::tiles::DOUBLES
-            } else {
-                TileSet(u64::MAX)
-            }
+/// What the seat to move of `public` knows, holding `hand`, relative to it.
+fn observe(public: &Public, context: &MatchContext, hand: TileSet) -> Observation {
+    let rules = public.rules();
+    let m = public.to_move();
+    let n = rules.players;
+    let mut obs = Observation {
+        max_pip: rules.max_pip,
+        players: n,
+        partners: rules.partners,
+        draw: rules.draw,
+        points_scoring: rules.scoring == Scoring::Points,
+        hand_size: rules.hand_size,
+        undealt: rules.undealt() as u8,
+        target: rules.target,
+        hand,
+        ends: public.ends(),
+        pile: public.pile_count(),
+        passes: public.passes(),
+        pending_ties: context.pending_ties,
+        ..Observation::default()
+    };
+    let counts = public.counts();
+    for r in 0..n {
+        let s = (m + r) % n;
+        let r = r as usize;
+        obs.played_by[r] = public.played_by(s);
+        obs.counts[r] = counts[s as usize];
+        obs.excluded[r] = if r == 0 {
+            TileSet::EMPTY
         } else {
-            SUITS[self.ends[0] as usize].union(SUITS[self.ends[1] as usize])
-        }
-    }
-
-    /// Applies one move; draws may or may not name their tile. Follows `InfoSet::apply`'s
-    /// public bookkeeping of voids.
-    fn apply(&mut self, mv: Move) {
-        let s = self.to_move as usize;
-        match mv {
-            Move::Play { tile, end } => {
-                if self.last_was_draw {
-                    // a seat that drew could fit only the drawn tile
-                    self.excluded[s] = self.void_revealed();
-                }
-                self.counts[s] = self.counts[s].saturating_sub(1);
-                self.played_by[s].insert(tile);
-                if self.ends[0] == LEAD || end == LEAD {
-                    self.ends = [tile.high(), tile.low()];
-                } else {
-                    let other = tile.other(end);
-                    if self.ends[0] == end {
-                        self.ends[0] = other;
-                    } else {
-                        self.ends[1] = other;
-                    }
-                }
-                self.passes = 0;
-                self.to_move = (self.to_move + 1) % self.players;
-                self.last_was_draw = false;
-            }
-            Move::Pass => {
-                self.excluded[s] = self.excluded[s].union(self.void_revealed());
-                self.passes += 1;
-                self.to_move = (self.to_move + 1) % self.players;
-                self.last_was_draw = false;
-            }
-            Move::Draw(_) => {
-                // the drawn tile may be any unseen tile: nothing is certainly absent now
-                self.excluded[s] = TileSet::EMPTY;
-                self.counts[s] += 1;
-                self.pile = self.pile.saturating_sub(1);
-                self.last_was_draw = true;
-            }
-        }
-    }
-
-    fn observation(&self, rules: &Rules, context: &MatchContext, hand: TileSet) -> Observation {
-        let m = self.to_move;
-        let n = rules.players;
-        let mut obs = Observation {
-            max_pip: rules.max_pip,
-            players: n,
-            partners: rules.partners,
-            draw: rules.draw,
-            points_scoring: rules.scoring == Scoring::Points,
-            hand_size: rules.hand_size,
-            undealt: rules.undealt() as u8,
-            target: rules.target,
-            hand,
-            ends: (self.ends[0] != LEAD).then_some((self.ends[0], self.ends[1])),
-            pile: self.pile,
-            passes: self.passes,
-            pending_ties: context.pending_ties,
-            ..Observation::default()
+            public.excluded(s)
         };
-        for r in 0..n {
-            let s = ((m + r) % n) as usize;
-            let r = r as usize;
-            obs.played_by[r] = self.played_by[s];
-            obs.counts[r] = self.counts[s];
-            obs.excluded[r] = if r == 0 {
-                TileSet::EMPTY
-            } else {
-                self.excluded[s]
-            };
-            obs.scores[r] = context.scores[rules.side_of(s as u8) as usize];
-        }
-        obs
+        obs.scores[r] = context.scores[rules.side_of(s) as usize];
     }
+    obs
 }
 
 impl Observation {
     /// What `info`'s seat knows (meaningful when it is to move, as in training samples).
     pub fn from_infoset(info: &InfoSet) -> Observation {
-        let rules = info.rules();
-        let mut t = PublicTracker::new(rules, info.first());
-        for &mv in info.history() {
-            t.apply(mv);
-        }
-        t.observation(rules, info.context(), info.hand())
+        observe(info.public(), info.context(), info.hand())
     }
 
-    /// What the seat to move at a search leaf knows: the public moves before the root and on
-    /// the path, and its own hand in the leaf's determinization. Equal to
+    /// What the seat to move at a search leaf knows: the public record at the root and the
+    /// public moves on the path, and its own hand in the leaf's determinization. Equal to
     /// `from_infoset(&leaf.mover_infoset()?)`, without building that information set.
     pub fn from_leaf(leaf: &Leaf<'_>) -> Observation {
-        let root = leaf.root;
-        let rules = root.rules();
-        let mut t = PublicTracker::new(rules, root.first());
-        for &mv in root.history().iter().chain(leaf.path) {
-            t.apply(mv);
-        }
-        debug_assert_eq!(t.to_move, leaf.state.to_move);
+        let public = leaf.public();
+        debug_assert_eq!(public.to_move(), leaf.state.to_move);
         let m = leaf.state.to_move as usize;
-        t.observation(rules, root.context(), leaf.state.hands[m])
+        observe(&public, leaf.root.context(), leaf.state.hands[m])
     }
 
     /// The tiles pip `n` of relative seat `r` is publicly known to lack.
@@ -368,7 +270,7 @@ pub fn action_tile(action: usize) -> Tile {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use capicua_engine::{Match, Rng, Sampler, State};
+    use capicua_engine::{LEAD, Match, Rng, Sampler, State};
 
     fn t(a: u8, b: u8) -> Tile {
         Tile::new(a, b)

@@ -8,8 +8,7 @@
 //! leaf state, and [`Leaf::mover_infoset`] rebuilds the information set of the seat to move
 //! (its own hand from the determinization, everything else public) for the network to encode.
 
-use capicua_engine::tiles::{DOUBLES, SUITS};
-use capicua_engine::{InfoSet, Move, MoveList, Rng, State, Tile, TileSet};
+use capicua_engine::{InfoSet, Move, MoveList, Public, Rng, State, Tile, TileSet, seen_by};
 
 use crate::error::SearchError;
 use crate::reward::Outcome;
@@ -47,6 +46,16 @@ impl Leaf<'_> {
         self.state.to_move
     }
 
+    /// The public record at the leaf: the root's, with the path's moves as the public saw
+    /// them.
+    pub fn public(&self) -> Public {
+        let mut public = *self.root.public();
+        for &mv in self.path {
+            public.apply(mv);
+        }
+        public
+    }
+
     /// The information set of the seat to move at the leaf: the round from its first move as
     /// that seat saw it, with its hand from this determinization. In draw games a seat other
     /// than the searcher that drew before the root gets the earliest assignment of its tiles
@@ -56,25 +65,26 @@ impl Leaf<'_> {
         let root = self.root;
         let rules = root.rules();
         let m = self.state.to_move;
-        let own_draws_on_path: TileSet = self.draws_on_path(m);
         let (dealt, pre_root_draws) = if m == root.seat() {
             (root.dealt(), Vec::new())
         } else {
-            let mut played = root.played_by(m);
-            let mut seat = root.to_move();
+            // what m held before the root: its hand now and its plays, less its draws since
+            let mut public = *root.public();
+            let mut drawn_since = TileSet::EMPTY;
             for &mv in self.path {
-                if let (Some(t), true) = (mv.tile(), seat == m) {
-                    played.insert(t);
+                if let (Move::Draw(Some(t)), true) = (mv, public.to_move() == m) {
+                    drawn_since.insert(t);
                 }
-                seat = seat_after(rules.players, seat, mv);
+                public.apply(mv);
             }
             let held = self.state.hands[m as usize]
-                .union(played)
-                .minus(own_draws_on_path);
+                .union(public.played_by(m))
+                .minus(drawn_since);
             assign_draws(root, m, held)?
         };
-        let mut info =
-            InfoSet::new(rules, m, root.first(), dealt)?.with_context(root.context().clone());
+        let mut info = InfoSet::new(rules, m, root.first(), dealt)?
+            .with_context(root.context().clone())
+            .with_forced_lead(root.public().forced_lead_at_start())?;
         let mut drawn = pre_root_draws.into_iter();
         for &mv in root.history() {
             let s = info.to_move();
@@ -84,41 +94,15 @@ impl Leaf<'_> {
                 Move::Draw(_) if s == m => {
                     Move::Draw(Some(drawn.next().ok_or(SearchError::ReplayDraws(m))?))
                 }
-                Move::Draw(_) => Move::Draw(None),
-                other => other,
+                other => seen_by(other, s, m),
             };
             info.apply(seen)?;
         }
         for &mv in self.path {
             let s = info.to_move();
-            let seen = match mv {
-                Move::Draw(_) if s != m => Move::Draw(None),
-                other => other,
-            };
-            info.apply(seen)?;
+            info.apply(seen_by(mv, s, m))?;
         }
         Ok(info)
-    }
-
-    fn draws_on_path(&self, m: u8) -> TileSet {
-        let mut seat = self.root.to_move();
-        let mut drawn = TileSet::EMPTY;
-        for &mv in self.path {
-            if let (Move::Draw(Some(t)), true) = (mv, seat == m) {
-                drawn.insert(t);
-            }
-            seat = seat_after(self.root.rules().players, seat, mv);
-        }
-        drawn
-    }
-}
-
-/// The seat to move after `mv` by `seat` (a draw keeps the turn; the end of the round does
-/// not matter here because nothing follows it).
-fn seat_after(players: u8, seat: u8, mv: Move) -> u8 {
-    match mv {
-        Move::Draw(_) => seat,
-        _ => (seat + 1) % players,
     }
 }
 
@@ -129,7 +113,7 @@ fn seat_after(players: u8, seat: u8, mv: Move) -> u8 {
 /// deadline last (the same rule as the engine's `InfoSet::history_allows`).
 fn assign_draws(root: &InfoSet, m: u8, held: TileSet) -> Result<(TileSet, Vec<Tile>), SearchError> {
     let rules = root.rules();
-    let mut tracker = InfoSet::new(rules, root.seat(), root.first(), root.dealt())?;
+    let mut tracker = Public::new(rules, root.first(), root.public().forced_lead_at_start());
     // (lo slot, hi slot, tile)
     let mut spans: Vec<(usize, usize, Tile)> = Vec::new();
     let mut voids: Vec<(usize, TileSet)> = Vec::new();
@@ -143,11 +127,7 @@ fn assign_draws(root: &InfoSet, m: u8, held: TileSet) -> Result<(TileSet, Vec<Ti
     };
     for &mv in root.history() {
         if tracker.to_move() == m {
-            let void = match tracker.ends() {
-                None if rules.lead_double => DOUBLES,
-                None => TileSet(u64::MAX),
-                Some((a, b)) => SUITS[a as usize].union(SUITS[b as usize]),
-            };
+            let void = tracker.void_revealed();
             match mv {
                 Move::Pass => voids.push((slot, void)),
                 Move::Draw(_) => {
@@ -157,7 +137,7 @@ fn assign_draws(root: &InfoSet, m: u8, held: TileSet) -> Result<(TileSet, Vec<Ti
                 Move::Play { tile, .. } => spans.push((lo_of(tile, &voids), slot, tile)),
             }
         }
-        tracker.apply(mv)?;
+        tracker.apply(mv);
     }
     let played_before: TileSet = spans.iter().map(|s| s.2).collect();
     for t in held.minus(played_before).iter() {

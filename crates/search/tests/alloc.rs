@@ -31,11 +31,10 @@ fn iterations_do_not_allocate() {
         ("cutthroat-3", RolloutPolicy::Heuristic),
     ] {
         let rules = Rules::preset(variant).unwrap();
-        // the first decision with a choice (a forced lead is answered without searching)
         let mut round = Match::new(&rules, 5).deal_round();
-        while round.legal_moves().len() < 2 {
-            let mv = round.legal_moves()[0];
-            round.play(mv).unwrap();
+        // a forced lead or a forced reply needs no search: go to a real choice
+        while round.legal_moves().len() == 1 {
+            round.play(round.legal_moves()[0]).unwrap();
         }
         let info = round.infoset(round.to_move());
         let mut s = Searcher::new(SearchConfig {

@@ -13,7 +13,7 @@
 use std::sync::Arc;
 
 use capicua_bots::CountingPlayer;
-use capicua_engine::{InfoSet, Match, Move, Player, Rng, Rules};
+use capicua_engine::{InfoSet, Match, Move, Player, Rng, Rules, Table};
 use capicua_net::{NetEvaluator, Observation, RootNoise, margin_scale};
 use capicua_search::{
     Budget, Evaluator, RolloutEvaluator, RolloutPolicy, SearchConfig, SearchRequest, Searcher,
@@ -101,26 +101,18 @@ pub fn play_match(p: &SelfPlayParams, guide: &Guide, seed: u64) -> MatchRecord {
     let mut record = MatchRecord::default();
     let scale = margin_scale(&p.rules);
     while !m.is_over() && (p.max_rounds == 0 || record.rounds < p.max_rounds) {
-        let mut round = m.deal_round();
         let ctx = m.context();
-        let n = p.rules.players;
-        let mut infos: Vec<InfoSet> = (0..n)
-            .map(|s| {
-                InfoSet::new(&p.rules, s, round.first(), round.deal().hands[s as usize])
-                    .expect("a dealt hand is valid")
-                    .with_context(ctx.clone())
-            })
-            .collect();
+        let mut table = Table::new(m.deal_round(), ctx.clone());
         // samples of this round with the side that moved
         let mut pending: Vec<(Sample, u8)> = Vec::new();
         let mut decisions = 0u32;
-        while !round.is_over() {
-            let s = round.to_move();
-            let legal = round.legal_moves();
+        while !table.is_over() {
+            let s = table.to_move();
+            let legal = table.legal_moves();
             let mv = if legal.len() == 1 {
                 legal[0]
             } else if let Guide::Counting { epsilon } = guide {
-                let info = &infos[s as usize];
+                let info = table.view(s);
                 let choice = counting.choose(info);
                 let mut actions: Vec<usize> =
                     legal.iter().filter_map(|m| m.action_index()).collect();
@@ -141,7 +133,7 @@ pub fn play_match(p: &SelfPlayParams, guide: &Guide, seed: u64) -> MatchRecord {
                     choice
                 }
             } else {
-                let info = &infos[s as usize];
+                let info = table.view(s);
                 let req = SearchRequest {
                     budget: Budget::iterations(iterations),
                     seed: rng.next_u64(),
@@ -185,17 +177,9 @@ pub fn play_match(p: &SelfPlayParams, guide: &Guide, seed: u64) -> MatchRecord {
                 record.decisions += 1;
                 mv
             };
-            round.play(mv).expect("a legal move");
-            let played = *round.history().last().expect("just played");
-            for info in infos.iter_mut() {
-                let public = match played {
-                    Move::Draw(_) if info.seat() != s => Move::Draw(None),
-                    m => m,
-                };
-                info.apply(public).expect("a referee-checked move");
-            }
+            table.play(mv).expect("a legal move");
         }
-        let result = round.result().expect("the round is over");
+        let result = table.result().expect("the round is over");
         let points = result.points(&p.rules, ctx.pending_ties) as f32;
         for (mut sample, side) in pending {
             let (outcome, margin) = match result.winner {
@@ -207,7 +191,7 @@ pub fn play_match(p: &SelfPlayParams, guide: &Guide, seed: u64) -> MatchRecord {
             sample.margin = margin / scale;
             record.samples.push(sample);
         }
-        m.record(&round);
+        m.record(table.round());
         record.rounds += 1;
     }
     record
