@@ -35,6 +35,19 @@ enum Command {
 }
 
 fn main() -> Result<()> {
+    // A search player that cannot choose a move unwinds with a `PlayerFailure`, which the
+    // match runners catch and return as an error: the default hook's panic message would
+    // report a bug where there is none.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if info
+            .payload()
+            .downcast_ref::<capicua_search::PlayerFailure>()
+            .is_none()
+        {
+            hook(info);
+        }
+    }));
     let cli = Cli::parse();
     match cli.command {
         Command::Bench(args) => bench::run(args),

@@ -8,7 +8,7 @@ use std::io::{self, BufRead, Write};
 
 use anyhow::{Context, Result, anyhow, bail};
 use capicua_engine::{InfoSet, LEAD, Match, Move, Player, Round, Rules, Table, TileSet, notation};
-use capicua_eval::PlayerSpec;
+use capicua_eval::{PlayerSpec, player_seed};
 use clap::Args;
 
 #[derive(Args)]
@@ -37,7 +37,8 @@ pub struct PlayArgs {
 pub fn run(args: PlayArgs) -> Result<()> {
     let stdin = io::stdin();
     let stdout = io::stdout();
-    play(&args, &mut stdin.lock(), &mut stdout.lock())
+    // a bot's search that finds no deal ends the match with its error, not a panic
+    capicua_search::catch_player_failure(|| play(&args, &mut stdin.lock(), &mut stdout.lock()))?
 }
 
 /// How the person's seat relates to each seat.
@@ -344,9 +345,7 @@ pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
         } else {
             &opponent_spec
         };
-        bots.push(Some(spec.build(
-            capicua_engine::Rng::stream(seed, 1000 + s as u64).next_u64(),
-        )));
+        bots.push(Some(spec.build(player_seed(seed, s as u64))));
         names.push(spec.to_string());
     }
     let seats = Seats {

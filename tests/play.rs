@@ -99,7 +99,7 @@ fn a_whole_match_with_every_screen() {
 
 #[test]
 fn moves_can_be_typed_in_notation_and_quit_ends() {
-    // seed 5: the person's first choice is among 7-0 7-1 7-2 7-6 on ends 7 and 9
+    // seed 5: the person's first choice is among 3-1 4-3 8-3 8-5 on ends 8 and 3
     let out = play(
         &[
             "--seed",
@@ -109,11 +109,11 @@ fn moves_can_be_typed_in_notation_and_quit_ends() {
             "--opponents",
             "random",
         ],
-        "6-7\nquit\n".into(),
+        "3-4\nquit\n".into(),
     );
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("seat 0 (you) plays 7-6 on the 7."), "{text}");
+    assert!(text.contains("seat 0 (you) plays 4-3 on the 3."), "{text}");
     assert!(text.contains("Leaving the match."));
     // end of input leaves too
     let out = play(

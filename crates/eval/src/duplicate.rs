@@ -27,7 +27,7 @@
 //!   deal cancels inside a board). The match win rate's interval is taken over pairs the same
 //!   way.
 //! - **Reproducibility.** Pair `m` gets its deal seed from `(seed, m)`, and the player at
-//!   seat `s` of pair `m` its seed from `(seed, m, s)`, the same in both orientations (so a
+//!   seat `s` of pair `m` its seed from [`player_seed`]`(seed, 4m + s)`, the same in both orientations (so a
 //!   player against a copy of itself scores a margin of exactly zero). Pairs run in parallel
 //!   with rayon but results are gathered in pair order, so they do not depend on `threads`.
 
@@ -36,7 +36,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::EvalError;
-use crate::spec::PlayerSpec;
+use crate::spec::{PlayerSpec, player_seed};
 use crate::stats::mean_ci95;
 
 /// One of the two teams of a duplicate match.
@@ -175,15 +175,6 @@ fn deal_seed(seed: u64, pair: u64) -> u64 {
     Rng::stream(seed, pair).next_u64()
 }
 
-fn player_seed(seed: u64, pair: u64, seat: u8) -> u64 {
-    // a stream family of its own, apart from the deal seeds
-    Rng::stream(
-        seed ^ 0x5EA7_5EA7_5EA7_5EA7,
-        pair.wrapping_mul(4).wrapping_add(seat as u64),
-    )
-    .next_u64()
-}
-
 /// Plays pair `pair` of a run seeded by `seed` for at most `max_boards` boards. `on_round`
 /// sees every finished round with its orientation (tests and traces use it).
 pub fn play_pair(
@@ -204,7 +195,7 @@ pub fn play_pair(
                     seat,
                     side: side_at(seat, orientation),
                     member: member_at(seat),
-                    seed: player_seed(seed, pair, seat),
+                    seed: player_seed(seed, pair.wrapping_mul(4).wrapping_add(seat as u64)),
                 })
             })
             .collect()
@@ -287,12 +278,14 @@ pub fn run_pairs(
             (start..start + chunk as u64)
                 .into_par_iter()
                 .map(|pair| {
-                    let rec = play_pair(rules, seed, pair, boards, make, &mut |_, _, _| {});
+                    let rec = capicua_search::catch_player_failure(|| {
+                        play_pair(rules, seed, pair, boards, make, &mut |_, _, _| {})
+                    })?;
                     progress(rec.boards.len());
-                    rec
+                    Ok(rec)
                 })
-                .collect()
-        });
+                .collect::<Result<Vec<_>, EvalError>>()
+        })?;
         for mut rec in batch {
             if have >= boards {
                 break;

@@ -1,7 +1,8 @@
 //! capicua-eval: who is stronger, with error bars.
 //!
-//! - [`spec`]: player specs (`counting`, `heavy`, `name:key=value,...`) and the registry
-//!   that builds players from them, [`PlayerSpec`]; the place to add new kinds of player.
+//! - [`spec`]: the front door for players: specs (`counting`, `ismcts:iters=800,model=default`)
+//!   parsed into [`PlayerSpec`]/[`SearchSpec`], the one list of search keys, the meaning of
+//!   `model=`, the seed derivation [`player_seed`]; every tool builds its players here.
 //! - [`duplicate`]: duplicate matches between two teams ([`run_duplicate`]), every deal
 //!   played twice with the seats swapped, in parallel and reproducible from the seed.
 //! - [`elo`]: round robins with an Elo table and bootstrap error bars ([`run_round_robin`]).
@@ -20,7 +21,10 @@ pub use duplicate::{
     play_pair, run_duplicate, run_pairs,
 };
 pub use elo::{EloRow, RoundRobinConfig, RoundRobinReport, run_round_robin};
-pub use spec::{PlayerSpec, SpecError, SpecParams, split_spec_list};
+pub use spec::{
+    Model, ModelChoice, PlayerSpec, SEARCH_KEYS, SearchKind, SearchSpec, SpecError, SpecParams,
+    player_seed, split_spec_list,
+};
 
 #[derive(Debug, Error)]
 pub enum EvalError {
@@ -34,4 +38,7 @@ pub enum EvalError {
     Players(usize),
     #[error("cannot start the worker threads: {0}")]
     Threads(String),
+    /// A search player could not choose a move (its sampler found no consistent deal).
+    #[error(transparent)]
+    Player(#[from] capicua_search::PlayerFailure),
 }

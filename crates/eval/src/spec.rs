@@ -1,34 +1,61 @@
-//! Player specs: the text that names a player on the command line, in configs and in result
-//! tables. `name` or `name:key=value,key=value` (`counting`, `counting:pass_next=10`,
-//! later `ismcts:iters=2000,threads=2`).
+//! The front door for players: the one place where text names a player and a player is built.
+//! `capicua eval`, the engine process (`capicua_protocol`), `capicua play` and the trainer's
+//! arena (`capicua_train::arena`) all go through [`PlayerSpec`] and [`SearchSpec`].
 //!
-//! # Adding a player (the extension point)
+//! # Syntax
 //!
-//! [`PlayerSpec`] is the registry: one variant per kind of player, holding its parsed,
-//! ready-to-build configuration. To add one:
+//! `name` or `name:key=value,key=value`: `random`, `heavy`, `counting`,
+//! `counting:pass_next=10`, `ismcts:iters=2000,threads=2`, `pimc:worlds=8`,
+//! `ismcts:ms=100,model=default`. Values may contain `:`, `/` and `=` (paths), not `,`.
 //!
-//! 1. add a variant to [`PlayerSpec`] and its name to [`PlayerSpec::NAMES`];
-//! 2. add an arm to [`PlayerSpec::parse`] that reads its keys from the [`SpecParams`] with the
-//!    typed `take_*` getters (unknown or repeated keys are rejected for you by
-//!    [`SpecParams::finish`]);
-//! 3. add an arm to [`PlayerSpec::build`] and one to the `Display` impl, which writes the
-//!    canonical spec (the name the built player reports from `Player::name`).
+//! # Keys
 //!
-//! `parse` is called once per run and may do expensive work (load a model file, into an `Arc`);
-//! `build` is called for every match of a run, on any worker thread, so it must be cheap, and
-//! a `PlayerSpec` must stay `Send + Sync`. All of a built player's randomness must come from
-//! the `seed` given to `build` (the runner derives it from the run's seed, so results do not
-//! depend on the number of threads).
+//! `random` and `heavy` take none; `counting` takes its weights
+//! (`capicua_bots::CountingWeights::KEYS`); `ismcts` and `pimc` take [`SEARCH_KEYS`], the one
+//! list of search keys, read by the parser and quoted by its error messages (`worlds` is
+//! `pimc`'s alone).
+//!
+//! # Models
+//!
+//! `model=` names the network that guides a search player: a file, `default`, the shipped
+//! model ([`capicua_net::SHIPPED_MODEL`], found under the working directory or a directory
+//! above the executable), or `none`, plain search (the same as leaving the key out). `default`
+//! always means the shipped model: where none is installed it is an error
+//! ([`SpecError::NoShippedModel`]), never a quiet fall back to plain search. The engine
+//! process's `model` option takes the same values ([`ModelChoice`]).
+//!
+//! # Seeds
+//!
+//! A built player draws every random choice from the seed given to [`PlayerSpec::build`].
+//! Tools derive it with [`player_seed`] from their run's seed and the player's index (a seat,
+//! or a seat within a numbered match), so results do not depend on threads or on the order in
+//! which players are built. A search spec's own `seed=S` is folded in by
+//! [`SearchSpec::config_seed`].
+//!
+//! # Adding a player
+//!
+//! Add a variant to [`PlayerSpec`] and its name to [`PlayerSpec::NAMES`]; an arm to
+//! [`PlayerSpec::parse`] that reads its keys from the [`SpecParams`] with the typed `take_*`
+//! getters (unknown or repeated keys are rejected by [`SpecParams::finish`]); an arm to
+//! [`PlayerSpec::build`] and one to the `Display` impl, which writes the canonical spec (the
+//! name the built player reports). `parse` may do expensive work (load a model, into an
+//! `Arc`); `build` is called for every match, on any thread, so it must be cheap, and a
+//! `PlayerSpec` stays `Send + Sync`.
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use capicua_bots::{CountingPlayer, CountingWeights, HeavyPlayer, RandomPlayer};
-use capicua_engine::Player;
+use capicua_engine::{Player, Rng};
 use capicua_net::NetEvaluator;
-use capicua_search::{IsmctsPlayer, PimcPlayer, SearchConfig, SearchPlayerSpec};
+use capicua_search::{
+    Algorithm, Budget, IsmctsPlayer, MarginScale, PimcPlayer, RolloutPolicy, SearchConfig, Searcher,
+};
 use thiserror::Error;
 
+/// Why a player spec, or a model named in one, was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SpecError {
     #[error("empty player spec")]
@@ -52,6 +79,24 @@ pub enum SpecError {
         value: String,
         why: String,
     },
+    #[error("the model path is empty; give a file, \"default\" or \"none\"")]
+    EmptyModel,
+    #[error(
+        "model \"default\" is the shipped model {shipped}, and none is installed (under the working directory or a directory above the executable); give a file, or \"none\" for plain search"
+    )]
+    NoShippedModel { shipped: &'static str },
+    #[error("no model file at {0:?}")]
+    MissingModel(String),
+    /// The file is not a usable network (corrupt, or for another encoding or shape).
+    #[error("cannot use the model {path:?}: {reason}")]
+    Model { path: String, reason: String },
+}
+
+/// The seed of player `index` of a run seeded by `base`: the one derivation every tool uses
+/// (eval: `index = 4 * pair + seat`; play and the engine: the seat). A stream family of its
+/// own (the xor), apart from the deal seeds that runs draw from `Rng::stream(base, ...)`.
+pub fn player_seed(base: u64, index: u64) -> u64 {
+    Rng::stream(base ^ 0x5EA7_5EA7_5EA7_5EA7, index).next_u64()
 }
 
 /// A spec split into its name and `key=value` parameters, before any player reads them.
@@ -198,25 +243,84 @@ impl SpecParams {
     }
 }
 
-/// A player kind with its configuration: the registry of players the runner can seat.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PlayerSpec {
-    /// `random`: uniform over legal moves.
-    Random,
-    /// `heavy`: heaviest tile first ("bota gorda").
-    Heavy,
-    /// `counting[:weight=value,...]`: the club-player heuristic; keys are
-    /// [`CountingWeights::KEYS`].
-    Counting(CountingWeights),
-    /// `ismcts[:key=value,...]` and `pimc[:...]`: the search players; keys are
-    /// [`SearchPlayerSpec::KEYS`] (`iters`, `ms`, `threads`, ...).
-    Search(SearchPlayerSpec),
-    /// A search player guided by a network (`model=PATH` or `model=default`, the shipped
-    /// model), loaded once when the spec is parsed.
-    NetSearch(SearchPlayerSpec, Model),
+/// Which network a search uses: the value of a spec's `model=` and of the engine's `model`
+/// option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ModelChoice {
+    /// The shipped model ([`capicua_net::SHIPPED_MODEL`]); an error where none is installed.
+    Default,
+    /// Plain search.
+    None,
+    /// Weights from this file.
+    Path(PathBuf),
 }
 
-/// A network named in a spec: the text given and the loaded evaluator (compared by name).
+impl ModelChoice {
+    /// `"default"`, `"none"`, or the path of an existing file.
+    pub fn parse(s: &str) -> Result<ModelChoice, SpecError> {
+        match s {
+            "default" => Ok(ModelChoice::Default),
+            "none" => Ok(ModelChoice::None),
+            "" => Err(SpecError::EmptyModel),
+            path => {
+                let p = Path::new(path);
+                if p.is_file() {
+                    Ok(ModelChoice::Path(p.to_path_buf()))
+                } else {
+                    Err(SpecError::MissingModel(shown(path)))
+                }
+            }
+        }
+    }
+
+    /// The shipped model where one is installed, else plain search: where a tool starts
+    /// before anyone chose (the engine process's initial `model` option).
+    pub fn installed() -> ModelChoice {
+        if capicua_net::shipped_model_path().is_some() {
+            ModelChoice::Default
+        } else {
+            ModelChoice::None
+        }
+    }
+
+    /// The network this choice names, loaded (`None`: plain search).
+    pub fn load(&self) -> Result<Option<Model>, SpecError> {
+        let path = match self {
+            ModelChoice::None => return Ok(None),
+            ModelChoice::Default => {
+                capicua_net::shipped_model_path().ok_or(SpecError::NoShippedModel {
+                    shipped: capicua_net::SHIPPED_MODEL,
+                })?
+            }
+            ModelChoice::Path(p) => p.clone(),
+        };
+        let evaluator = NetEvaluator::load(&path).map_err(|e| SpecError::Model {
+            path: shown(&path.display().to_string()),
+            reason: e.to_string(),
+        })?;
+        Ok(Some(Model {
+            name: self.to_string(),
+            evaluator: Arc::new(evaluator),
+        }))
+    }
+}
+
+/// A path as error messages show it: at most 200 characters, since it may come from a client.
+fn shown(path: &str) -> String {
+    path.chars().take(200).collect()
+}
+
+impl fmt::Display for ModelChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ModelChoice::Default => f.write_str("default"),
+            ModelChoice::None => f.write_str("none"),
+            ModelChoice::Path(p) => write!(f, "{}", p.display()),
+        }
+    }
+}
+
+/// A loaded network and the name it goes by in specs (compared by name).
 #[derive(Clone, Debug)]
 pub struct Model {
     pub name: String,
@@ -229,24 +333,292 @@ impl PartialEq for Model {
     }
 }
 
-impl Model {
-    /// Loads `default` (the shipped model) or a model file.
-    pub fn load(name: &str) -> Result<Model, String> {
-        let path = match name {
-            "default" => capicua_net::shipped_model_path().ok_or_else(|| {
-                format!(
-                    "no shipped model ({}) was found",
-                    capicua_net::SHIPPED_MODEL
-                )
-            })?,
-            path => path.into(),
-        };
-        let evaluator = NetEvaluator::load(&path).map_err(|e| e.to_string())?;
-        Ok(Model {
-            name: name.to_string(),
-            evaluator: Arc::new(evaluator),
+/// The search keys of `ismcts` and `pimc`, with their meaning: the one list the parser reads
+/// and its errors quote (eval/README.md shows it with the defaults).
+pub const SEARCH_KEYS: &[(&str, &str)] = &[
+    ("iters", "iterations per move (with ms: the first reached)"),
+    (
+        "ms",
+        "wall time per move in milliseconds (alone: no iteration limit)",
+    ),
+    ("threads", "search threads (root parallel)"),
+    ("c", "UCB1 exploration constant (plain search)"),
+    ("cpuct", "PUCT exploration constant (with a network)"),
+    ("ptemp", "softmax temperature of the network's priors, > 0"),
+    (
+        "mix",
+        "weight of a rollout mixed into the network's leaf value, 0..1",
+    ),
+    ("margin", "weight of the point margin in the reward, 0..1"),
+    ("scale", "margin scale: auto, target or a number of points"),
+    ("rollout", "rollout policy: random, heuristic or heavy"),
+    ("seed", "random seed, folded into the run's"),
+    ("nodes", "tree size limit per thread"),
+    ("worlds", "PIMC worlds (pimc only)"),
+    (
+        "model",
+        "network: a file, default (the shipped model) or none",
+    ),
+];
+
+/// Which search a search player runs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    Ismcts,
+    Pimc,
+}
+
+impl SearchKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchKind::Ismcts => "ismcts",
+            SearchKind::Pimc => "pimc",
+        }
+    }
+
+    /// The configuration of a spec without parameters.
+    pub fn base(self) -> SearchConfig {
+        match self {
+            SearchKind::Ismcts => SearchConfig::default(),
+            SearchKind::Pimc => SearchConfig::pimc(),
+        }
+    }
+
+    /// The keys this kind takes.
+    pub fn keys(self) -> Vec<&'static str> {
+        SEARCH_KEYS
+            .iter()
+            .map(|&(k, _)| k)
+            .filter(|&k| self == SearchKind::Pimc || k != "worlds")
+            .collect()
+    }
+}
+
+/// A search player's spec: its kind, configuration and network.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchSpec {
+    pub kind: SearchKind,
+    pub config: SearchConfig,
+    /// The network and the text that named it; `None`: plain search.
+    pub model: Option<Model>,
+}
+
+impl SearchSpec {
+    /// A spec of `kind` with its default configuration, no network.
+    pub fn new(kind: SearchKind) -> SearchSpec {
+        SearchSpec {
+            kind,
+            config: kind.base(),
+            model: None,
+        }
+    }
+
+    /// Reads the search keys of `p` (a spec whose name is `kind`'s).
+    fn parse(kind: SearchKind, p: &mut SpecParams) -> Result<SearchSpec, SpecError> {
+        let mut c = kind.base();
+        let mut model = None;
+        let (mut iters, mut ms) = (None, None);
+        for key in kind.keys() {
+            let Some(v) = p.take_str(key) else {
+                continue;
+            };
+            let bad = |why: &str| p.bad_value(key, &v, why);
+            let int = |lo: u64| {
+                v.parse::<u64>()
+                    .ok()
+                    .filter(|&n| n >= lo)
+                    .ok_or_else(|| bad(&format!("expected an integer >= {lo}")))
+            };
+            let weight = || {
+                v.parse::<f64>()
+                    .ok()
+                    .filter(|x| (0.0..=1.0).contains(x))
+                    .ok_or_else(|| bad("expected a weight from 0 to 1"))
+            };
+            let float = || {
+                v.parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite() && *x >= 0.0)
+                    .ok_or_else(|| bad("expected a number >= 0"))
+            };
+            match key {
+                "iters" => iters = Some(int(1)?),
+                "ms" => ms = Some(int(1)?),
+                "threads" => c.threads = int(1)?.min(256) as usize,
+                "c" => c.c_ucb = float()?,
+                "cpuct" => c.c_puct = float()?,
+                "ptemp" => {
+                    c.prior_temperature = Some(float()?)
+                        .filter(|&t| t > 0.0)
+                        .ok_or_else(|| bad("expected a number > 0"))?
+                }
+                "mix" => c.rollout_mix = weight()?,
+                "margin" => c.reward.margin_weight = weight()?,
+                "scale" => {
+                    c.reward.margin_scale = match v.as_str() {
+                        "auto" => MarginScale::Auto,
+                        "target" => MarginScale::Target,
+                        _ => match v.parse::<f64>() {
+                            Ok(pts) if pts.is_finite() && pts > 0.0 => MarginScale::Points(pts),
+                            _ => {
+                                return Err(bad(
+                                    "expected auto, target or a positive number of points",
+                                ));
+                            }
+                        },
+                    }
+                }
+                "rollout" => {
+                    c.rollout = RolloutPolicy::from_name(&v)
+                        .ok_or_else(|| bad("expected random, heuristic or heavy"))?
+                }
+                "seed" => c.seed = int(0)?,
+                "nodes" => c.max_nodes = int(16)?.min(u32::MAX as u64 / 2) as usize,
+                "worlds" => {
+                    if let Algorithm::Pimc { worlds } = &mut c.algorithm {
+                        *worlds = int(1)?.min(1 << 20) as u32;
+                    }
+                }
+                // the model errors name the model themselves, and stay typed
+                "model" => model = ModelChoice::parse(&v)?.load()?,
+                _ => unreachable!("every key of SEARCH_KEYS has an arm"),
+            }
+        }
+        if iters.is_some() || ms.is_some() {
+            c.budget = Budget {
+                iterations: iters,
+                time: ms.map(Duration::from_millis),
+            };
+        }
+        Ok(SearchSpec {
+            kind,
+            config: c,
+            model,
         })
     }
+
+    /// The search seed of a player built with `seed`: the run's seed with the spec's own
+    /// `seed=` folded in (a spec without one keeps the run's seed as it is).
+    pub fn config_seed(&self, seed: u64) -> u64 {
+        self.config.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ seed
+    }
+
+    /// A searcher with this spec's configuration and network (the engine process's).
+    pub fn searcher(&self) -> Searcher {
+        match &self.model {
+            Some(m) => Searcher::with_evaluator(self.config.clone(), m.evaluator.clone()),
+            None => Searcher::new(self.config.clone()),
+        }
+    }
+
+    /// A player whose every random choice derives from `seed`, named by the canonical spec.
+    pub fn build(&self, seed: u64) -> Box<dyn Player> {
+        let config = SearchConfig {
+            seed: self.config_seed(seed),
+            ..self.config.clone()
+        };
+        let name = self.to_string();
+        match (self.kind, &self.model) {
+            (SearchKind::Ismcts, None) => Box::new(IsmctsPlayer::named(name, config)),
+            (SearchKind::Pimc, None) => Box::new(PimcPlayer::named(name, config)),
+            (SearchKind::Ismcts, Some(m)) => Box::new(IsmctsPlayer::with_evaluator(
+                name,
+                config,
+                m.evaluator.clone(),
+            )),
+            (SearchKind::Pimc, Some(m)) => Box::new(PimcPlayer::with_evaluator(
+                name,
+                config,
+                m.evaluator.clone(),
+            )),
+        }
+    }
+
+    /// The canonical parameters: the keys whose value differs from the kind's base, in
+    /// [`SEARCH_KEYS`] order, so that the spec parses back to itself.
+    fn params(&self) -> Vec<String> {
+        let (c, base) = (&self.config, self.kind.base());
+        let mut out: Vec<String> = Vec::new();
+        if c.budget != base.budget {
+            if let Some(n) = c.budget.iterations {
+                out.push(format!("iters={n}"));
+            }
+            if let Some(t) = c.budget.time {
+                out.push(format!("ms={}", t.as_millis()));
+            }
+        }
+        if c.threads != base.threads {
+            out.push(format!("threads={}", c.threads));
+        }
+        if c.c_ucb != base.c_ucb {
+            out.push(format!("c={}", c.c_ucb));
+        }
+        if c.c_puct != base.c_puct {
+            out.push(format!("cpuct={}", c.c_puct));
+        }
+        if c.prior_temperature != base.prior_temperature {
+            out.push(format!("ptemp={}", c.prior_temperature));
+        }
+        if c.rollout_mix != base.rollout_mix {
+            out.push(format!("mix={}", c.rollout_mix));
+        }
+        if c.reward.margin_weight != base.reward.margin_weight {
+            out.push(format!("margin={}", c.reward.margin_weight));
+        }
+        if c.reward.margin_scale != base.reward.margin_scale {
+            out.push(match c.reward.margin_scale {
+                MarginScale::Auto => "scale=auto".to_string(),
+                MarginScale::Target => "scale=target".to_string(),
+                MarginScale::Points(p) => format!("scale={p}"),
+            });
+        }
+        if c.rollout != base.rollout {
+            out.push(format!("rollout={}", c.rollout.name()));
+        }
+        if c.seed != base.seed {
+            out.push(format!("seed={}", c.seed));
+        }
+        if c.max_nodes != base.max_nodes {
+            out.push(format!("nodes={}", c.max_nodes));
+        }
+        if let (Algorithm::Pimc { worlds }, Algorithm::Pimc { worlds: w0 }) =
+            (c.algorithm, base.algorithm)
+            && worlds != w0
+        {
+            out.push(format!("worlds={worlds}"));
+        }
+        if let Some(m) = &self.model {
+            out.push(format!("model={}", m.name));
+        }
+        out
+    }
+}
+
+impl fmt::Display for SearchSpec {
+    /// The canonical spec: parses back to the same player.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let params = self.params();
+        if params.is_empty() {
+            f.write_str(self.kind.name())
+        } else {
+            write!(f, "{}:{}", self.kind.name(), params.join(","))
+        }
+    }
+}
+
+/// A player kind with its configuration: the registry of players the tools can seat.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerSpec {
+    /// `random`: uniform over legal moves.
+    Random,
+    /// `heavy`: heaviest tile first ("bota gorda").
+    Heavy,
+    /// `counting[:weight=value,...]`: the club-player heuristic; keys are
+    /// [`CountingWeights::KEYS`].
+    Counting(CountingWeights),
+    /// `ismcts[:key=value,...]` and `pimc[:...]`: the search players; keys are
+    /// [`SEARCH_KEYS`], the network (if any) loaded once when the spec is parsed.
+    Search(SearchSpec),
 }
 
 impl PlayerSpec {
@@ -256,9 +628,9 @@ impl PlayerSpec {
     /// Parses one spec (see the module documentation for the syntax).
     pub fn parse(spec: &str) -> Result<PlayerSpec, SpecError> {
         let mut p = SpecParams::split(spec)?;
-        let (parsed, known): (PlayerSpec, &[&str]) = match p.name() {
-            "random" => (PlayerSpec::Random, &[]),
-            "heavy" => (PlayerSpec::Heavy, &[]),
+        let (parsed, known): (PlayerSpec, Vec<&str>) = match p.name() {
+            "random" => (PlayerSpec::Random, Vec::new()),
+            "heavy" => (PlayerSpec::Heavy, Vec::new()),
             "counting" => {
                 let mut w = CountingWeights::default();
                 for &key in CountingWeights::KEYS {
@@ -272,26 +644,18 @@ impl PlayerSpec {
                         ));
                     }
                 }
-                (PlayerSpec::Counting(w), CountingWeights::KEYS)
+                (PlayerSpec::Counting(w), CountingWeights::KEYS.to_vec())
             }
             "ismcts" | "pimc" => {
-                let name = p.name().to_string();
-                let model = p.take_str("model");
-                let pairs: Vec<(String, String)> = SearchPlayerSpec::KEYS
-                    .iter()
-                    .filter_map(|&k| p.take_str(k).map(|v| (k.to_string(), v)))
-                    .collect();
-                let spec = SearchPlayerSpec::from_pairs(&name, &pairs).map_err(|e| {
-                    let (key, value, why) = e.into_parts();
-                    p.bad_value(&key, &value, &why)
-                })?;
-                match model.as_deref() {
-                    None | Some("none") => (PlayerSpec::Search(spec), SearchPlayerSpec::KEYS),
-                    Some(m) => {
-                        let model = Model::load(m).map_err(|why| p.bad_value("model", m, &why))?;
-                        (PlayerSpec::NetSearch(spec, model), SearchPlayerSpec::KEYS)
-                    }
-                }
+                let kind = if p.name() == "pimc" {
+                    SearchKind::Pimc
+                } else {
+                    SearchKind::Ismcts
+                };
+                (
+                    PlayerSpec::Search(SearchSpec::parse(kind, &mut p)?),
+                    kind.keys(),
+                )
             }
             name => {
                 return Err(SpecError::UnknownPlayer {
@@ -300,36 +664,17 @@ impl PlayerSpec {
                 });
             }
         };
-        p.finish(known)?;
+        p.finish(&known)?;
         Ok(parsed)
     }
 
-    /// A fresh player whose every random choice derives from `seed`.
+    /// A fresh player whose every random choice derives from `seed` (see [`player_seed`]).
     pub fn build(&self, seed: u64) -> Box<dyn Player> {
         match self {
             PlayerSpec::Random => Box::new(RandomPlayer::new(seed)),
             PlayerSpec::Heavy => Box::new(HeavyPlayer::new(seed)),
             PlayerSpec::Counting(w) => Box::new(CountingPlayer::with_weights(seed, *w)),
             PlayerSpec::Search(s) => s.build(seed),
-            PlayerSpec::NetSearch(s, m) => {
-                let config = SearchConfig {
-                    seed: s.config.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ seed,
-                    ..s.config.clone()
-                };
-                let name = self.to_string();
-                match s.kind {
-                    "pimc" => Box::new(PimcPlayer::with_evaluator(
-                        name,
-                        config,
-                        m.evaluator.clone(),
-                    )),
-                    _ => Box::new(IsmctsPlayer::with_evaluator(
-                        name,
-                        config,
-                        m.evaluator.clone(),
-                    )),
-                }
-            }
         }
     }
 }
@@ -342,11 +687,6 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Heavy => f.write_str("heavy"),
             PlayerSpec::Counting(w) => f.write_str(&w.spec()),
             PlayerSpec::Search(s) => s.fmt(f),
-            PlayerSpec::NetSearch(s, m) => {
-                let base = s.to_string();
-                let sep = if base.contains(':') { ',' } else { ':' };
-                write!(f, "{base}{sep}model={}", m.name)
-            }
         }
     }
 }
@@ -486,6 +826,84 @@ mod tests {
             ]
         );
     }
+
+    fn search(spec: &str) -> SearchSpec {
+        match PlayerSpec::parse(spec).unwrap() {
+            PlayerSpec::Search(s) => s,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn parses_search_keys() {
+        let s = search(
+            "ismcts:iters=2000,threads=2,c=0.5,rollout=heuristic,margin=0.25,scale=target,seed=7",
+        );
+        let c = &s.config;
+        assert_eq!(c.budget, Budget::iterations(2000));
+        assert_eq!((c.threads, c.c_ucb, c.seed), (2, 0.5, 7));
+        assert_eq!(c.rollout, RolloutPolicy::Heuristic);
+        assert_eq!(c.reward.margin_weight, 0.25);
+        assert_eq!(c.reward.margin_scale, MarginScale::Target);
+        assert_eq!(s.model, None);
+        let s = search("ismcts:ms=50");
+        assert_eq!(s.config.budget, Budget::time(Duration::from_millis(50)));
+        let p = search("pimc:worlds=8,iters=800");
+        assert_eq!(p.config.algorithm, Algorithm::Pimc { worlds: 8 });
+        for bad in [
+            "iters=0",
+            "iters=x",
+            "margin=2",
+            "rollout=smart",
+            "scale=-3",
+            "ptemp=0",
+            "mix=1.5",
+            "model=",
+        ] {
+            assert!(
+                matches!(
+                    PlayerSpec::parse(&format!("ismcts:{bad}")),
+                    Err(SpecError::BadValue { .. } | SpecError::Malformed { .. })
+                ),
+                "{bad}"
+            );
+        }
+        // `worlds` is PIMC's alone, and the message lists the keys ismcts takes.
+        let err = PlayerSpec::parse("ismcts:worlds=3").unwrap_err();
+        assert!(
+            matches!(&err, SpecError::UnknownKey { known, .. } if known.contains("iters") && !known.contains("worlds")),
+            "{err}"
+        );
+        assert_eq!(search("ismcts").config, SearchConfig::default());
+        assert_eq!(search("pimc").config, SearchConfig::pimc());
+    }
+
+    #[test]
+    fn canonical_search_specs_parse_back() {
+        for text in [
+            "ismcts",
+            "ismcts:iters=2000,threads=2",
+            "ismcts:ms=50",
+            "ismcts:iters=300,ms=20,c=0.35,cpuct=2.5,ptemp=1.5,mix=0.25,margin=0.1,scale=12.5,rollout=heavy,seed=9,nodes=5000",
+            "ismcts:scale=target,rollout=heuristic",
+            "pimc:iters=800,worlds=8",
+        ] {
+            let spec = PlayerSpec::parse(text).unwrap();
+            assert_eq!(spec.to_string(), text);
+            assert_eq!(PlayerSpec::parse(&spec.to_string()).unwrap(), spec);
+            assert_eq!(spec.build(1).name(), text);
+        }
+    }
+
+    #[test]
+    fn seeds_derive_from_the_run_and_the_spec() {
+        assert_ne!(player_seed(1, 0), player_seed(1, 1));
+        assert_ne!(player_seed(1, 0), player_seed(2, 0));
+        assert_eq!(player_seed(7, 3), player_seed(7, 3));
+        let plain = search("ismcts");
+        assert_eq!(plain.config_seed(42), 42);
+        assert_ne!(search("ismcts:seed=1").config_seed(42), 42);
+    }
 }
 
 #[cfg(test)]
@@ -506,7 +924,7 @@ mod model_tests {
             .unwrap();
         let text = format!("ismcts:iters=50,model={}", path.display());
         let spec = PlayerSpec::parse(&text).unwrap();
-        assert!(matches!(spec, PlayerSpec::NetSearch(..)));
+        assert!(matches!(&spec, PlayerSpec::Search(s) if s.model.is_some()));
         assert_eq!(spec.to_string(), text);
         assert_eq!(PlayerSpec::parse(&spec.to_string()).unwrap(), spec);
         let mut player = spec.build(3);
@@ -514,10 +932,10 @@ mod model_tests {
         let round = Match::new(&Rules::cuban(), 5).deal_round();
         let info = round.infoset(round.to_move());
         assert!(info.legal_moves().contains(player.choose(&info)));
-        assert!(matches!(
+        assert_eq!(
             PlayerSpec::parse("ismcts:model=none").unwrap(),
-            PlayerSpec::Search(_)
-        ));
+            PlayerSpec::parse("ismcts").unwrap()
+        );
         // A file for another encoding is refused, naming the key.
         Network::new(shape, ENCODING_VERSION + 1, 1)
             .unwrap()
@@ -526,5 +944,39 @@ mod model_tests {
         let err = PlayerSpec::parse(&text).unwrap_err().to_string();
         assert!(err.contains("model") && err.contains("encoding"), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn default_is_the_shipped_model_or_an_error() {
+        match capicua_net::shipped_model_path() {
+            Some(_) => {
+                let spec = PlayerSpec::parse("ismcts:iters=10,model=default").unwrap();
+                assert_eq!(spec.to_string(), "ismcts:iters=10,model=default");
+                assert_eq!(ModelChoice::installed(), ModelChoice::Default);
+            }
+            None => {
+                assert!(matches!(
+                    ModelChoice::Default.load(),
+                    Err(SpecError::NoShippedModel { .. })
+                ));
+                assert!(matches!(
+                    PlayerSpec::parse("ismcts:model=default"),
+                    Err(SpecError::NoShippedModel { .. })
+                ));
+                assert_eq!(ModelChoice::installed(), ModelChoice::None);
+            }
+        }
+        assert!(matches!(
+            ModelChoice::parse("/no/such/model.bpk"),
+            Err(SpecError::MissingModel(_))
+        ));
+        assert!(matches!(
+            ModelChoice::parse("/"),
+            Err(SpecError::MissingModel(_))
+        ));
+        assert_eq!(ModelChoice::parse(""), Err(SpecError::EmptyModel));
+        let me = std::env::current_exe().unwrap();
+        let choice = ModelChoice::parse(me.to_str().unwrap()).unwrap();
+        assert!(matches!(choice.load(), Err(SpecError::Model { .. })));
     }
 }

@@ -360,3 +360,38 @@ fn a_round_robin_rates_every_player() {
         .is_err()
     );
 }
+
+/// A player whose search cannot find a deal: it fails as the search players do.
+struct Failing;
+
+impl Player for Failing {
+    fn name(&self) -> String {
+        "failing".into()
+    }
+    fn choose(&mut self, _: &InfoSet) -> Move {
+        std::panic::panic_any(capicua_search::PlayerFailure {
+            player: self.name(),
+            error: capicua_search::SearchError::Sample(
+                capicua_engine::SampleError::NoConsistentDeal,
+            ),
+        })
+    }
+}
+
+#[test]
+fn a_failing_search_player_is_an_error_not_a_panic() {
+    let rules = Rules::cuban();
+    let make = |s: &Seating| -> Box<dyn Player> {
+        if s.side == Side::A {
+            Box::new(Failing)
+        } else {
+            PlayerSpec::Heavy.build(s.seed)
+        }
+    };
+    let err = capicua_eval::run_pairs(&rules, 4, 1, 2, &make, &|_| {}).unwrap_err();
+    assert!(
+        matches!(&err, capicua_eval::EvalError::Player(f) if f.player == "failing"),
+        "{err}"
+    );
+    assert!(err.to_string().contains("no deal"), "{err}");
+}

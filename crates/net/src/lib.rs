@@ -15,7 +15,6 @@
 //! - [`NetEvaluator`]: the network as the search's `Evaluator` (priors for PUCT, value at
 //!   leaves), computed by [`FastMlp`], a plain-Rust copy of the weights for batch-1 speed.
 //! - [`atomic`]: the atomic file write every model, checkpoint and training file goes through.
-//! - [`bench`]: the speed figures `capicua bench` reports.
 //!
 //! # Example
 //!
@@ -56,7 +55,6 @@
 //! ```
 
 pub mod atomic;
-pub mod bench;
 pub mod encoding;
 pub mod error;
 pub mod evaluator;

@@ -4,20 +4,21 @@
 //! fuzz target call it directly.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use capicua_engine::VARIANTS;
-use capicua_search::{Evaluator, Searcher};
+use capicua_eval::Model;
+use capicua_search::Searcher;
 use serde_json::Value;
 
 use crate::error::{ErrorCode, RequestError, quote};
 use crate::fields::{Obj, Path, kind};
-use crate::model::network_evaluator;
+use crate::model::{ModelChoice, engine_searcher};
 use crate::options::{self, Options};
 use crate::position::{ends_array, parse_position};
 use crate::referee::parse_table;
 use crate::reply::{Id, Reply};
+pub use crate::think::Control;
 use crate::think::{self, Budget};
 use crate::variants;
 
@@ -165,12 +166,6 @@ pub fn frame(line: &str) -> Framed {
     })
 }
 
-/// What a running request sees of the outside: the stop flag, and where `info` lines go.
-pub struct Control<'a> {
-    pub stop: &'a AtomicBool,
-    pub info: &'a mut dyn FnMut(Reply),
-}
-
 /// Runs `serve`, turning its error into an `error` reply and a panic (a bug) into an
 /// `internal` error, so that nothing a request does can stop the engine from answering.
 fn guarded(kind: Kind, id: Id, serve: impl FnOnce() -> Result<Reply, RequestError>) -> Reply {
@@ -198,7 +193,8 @@ fn guarded(kind: Kind, id: Id, serve: impl FnOnce() -> Result<Reply, RequestErro
 /// The request handler.
 pub struct Engine {
     options: Options,
-    network: Option<Arc<dyn Evaluator>>,
+    /// The network the `model` option names, loaded (`None`: plain search).
+    network: Option<Model>,
     /// Kept between searches: its tree arenas are reused.
     searcher: Searcher,
 }
@@ -211,13 +207,15 @@ impl Default for Engine {
 
 impl Engine {
     pub fn new() -> Engine {
-        let options = Options::default();
-        // a missing shipped model means pure search; a broken one is logged, not fatal
-        let network = network_evaluator(&options.model).unwrap_or_else(|e| {
+        let mut options = Options::default();
+        // A shipped model that does not load must not keep the engine from starting: it
+        // searches without one, says why on stderr, and its `model` option reads `none`.
+        let network = options.model.load().unwrap_or_else(|e| {
             eprintln!("capicua engine: {e}; searching without a network");
+            options.model = ModelChoice::None;
             None
         });
-        let searcher = think::searcher(options.threads, network.as_ref());
+        let searcher = engine_searcher(options.threads, network.clone());
         Engine {
             options,
             network,
@@ -234,11 +232,13 @@ impl Engine {
         let mut next = self.options.clone();
         next.set(name, value)?;
         if next.model != self.options.model {
-            self.network = network_evaluator(&next.model)
+            self.network = next
+                .model
+                .load()
                 .map_err(|e| RequestError::bad_field("value", e.to_string()))?;
         }
         if next.model != self.options.model || next.threads != self.options.threads {
-            self.searcher = think::searcher(next.threads, self.network.as_ref());
+            self.searcher = engine_searcher(next.threads, self.network.clone());
         }
         self.options = next;
         Ok(())

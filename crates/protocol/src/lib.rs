@@ -6,13 +6,12 @@
 //! - [`fields`]: typed fields with paths for errors (`position.moves[3]`); [`error`]: codes.
 //! - [`position`]: the position object checked against the variant; [`referee`]: the
 //!   referee's full view; [`variants`]: variants, overrides and the `rules` reply.
-//! - [`engine::Engine`]: one request in, its reply out (options live here, no game state).
-//! - [`think`]: `go` and `beliefs` on the search; [`model`]: the `model` option and the plug
-//!   point of the network evaluator.
+//! - [`engine::Engine`]: one request in, its reply out (options live here, no game state);
+//!   it uses [`think`], never the other way round.
+//! - [`think`]: `go` and `beliefs` on the search; [`model`]: the `model` option and the
+//!   engine's searcher, both built through the players' front door (`capicua_eval::spec`).
 //! - [`server::serve`]: the process: a reader that honours `stop`/`quit` at once and a worker.
-//! - [`bench`]: ping latency and search speed as the protocol sees them.
 
-pub mod bench;
 pub mod engine;
 pub mod error;
 pub mod fields;

@@ -27,7 +27,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             threads: 1,
-            model: ModelChoice::Default,
+            model: ModelChoice::installed(),
             iterations: DEFAULT_ITERATIONS,
             seed: 0,
         }
@@ -105,7 +105,7 @@ impl Options {
                         ),
                     ));
                 };
-                // the file must exist now; `Engine::set_option` then loads it
+                // a file must exist now; `Engine::set_option` then loads it
                 self.model = ModelChoice::parse(s)
                     .map_err(|e| RequestError::bad_field(path.as_str(), e.to_string()))?;
             }

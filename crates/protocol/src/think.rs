@@ -6,17 +6,15 @@
 //! pass or draw, a forced lead) is answered at once: the search has nothing to choose, so the
 //! engine only estimates that move's value with a few playouts.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use capicua_engine::{Move, Rng};
 use capicua_search::{
-    Evaluator, Outcome, Report, Reward, SearchConfig, SearchError, SearchRequest, SearchResult,
-    Searcher, rollout,
+    Outcome, Report, Reward, SearchConfig, SearchError, SearchRequest, SearchResult, Searcher,
+    rollout,
 };
 
-use crate::engine::Control;
 use crate::error::{ErrorCode, RequestError};
 use crate::fields::Obj;
 use crate::options::MAX_ITERATIONS;
@@ -27,6 +25,12 @@ use crate::reply::{Id, MoveStats, Reply, TileBelief, TileMap};
 pub const MAX_MS: u64 = 86_400_000;
 /// Playouts that estimate the value of a seat's only legal move.
 pub const FORCED_PLAYOUTS: u64 = 256;
+
+/// What a running request sees of the outside: the stop flag, and where `info` lines go.
+pub struct Control<'a> {
+    pub stop: &'a AtomicBool,
+    pub info: &'a mut dyn FnMut(Reply),
+}
 
 /// A search budget as the request gives it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -59,18 +63,6 @@ impl Budget {
             iterations: self.iterations,
             time: self.movetime_ms.map(Duration::from_millis),
         }
-    }
-}
-
-/// The search the engine runs, rebuilt when `threads` or `model` change.
-pub fn searcher(threads: u32, network: Option<&Arc<dyn Evaluator>>) -> Searcher {
-    let config = SearchConfig {
-        threads: threads.max(1) as usize,
-        ..SearchConfig::default()
-    };
-    match network {
-        Some(ev) => Searcher::with_evaluator(config, Arc::clone(ev)),
-        None => Searcher::new(config),
     }
 }
 

@@ -23,24 +23,3 @@ pub enum SearchError {
     #[error("invalid search configuration: {0}")]
     Config(String),
 }
-
-/// Why a player spec such as `ismcts:iters=2000,threads=1` was refused.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum SpecError {
-    #[error("unknown parameter {key:?} for {player} (known: {known})")]
-    UnknownKey {
-        player: String,
-        key: String,
-        known: String,
-    },
-    #[error("parameter {key}: {why} (got {value:?})")]
-    BadValue {
-        key: String,
-        value: String,
-        why: String,
-    },
-    #[error("parameter {0:?} is not of the form key=value")]
-    Malformed(String),
-    #[error("{0}")]
-    Unsupported(String),
-}

@@ -5,7 +5,9 @@
 //!   one seat's [`InfoSet`](capicua_engine::InfoSet), for any number of seats with team
 //!   rewards. Budgets by iterations and wall time, a stop flag, periodic reports, root
 //!   parallelism over threads, bit-for-bit reproducible with one thread and a fixed seed. The
-//!   tree arenas live in the searcher and are reused by its next search.
+//!   tree arenas live in the searcher and are reused by its next search. The driver (threads,
+//!   budget, PIMC worlds) is [`search`]; one iteration (determinize, descend, expand,
+//!   evaluate) is `iteration`; selection and backup (UCB1, PUCT, root statistics) is `select`.
 //! - [`Evaluator`]: what the search asks at a leaf: a value (and optionally priors over the
 //!   legal moves, by `Move::action_index`). [`RolloutEvaluator`] (random or heuristic
 //!   playouts, [`RolloutPolicy`]) is the default; a network implements the same trait.
@@ -14,8 +16,8 @@
 //! - [`beliefs()`]: for every unseen tile, the probability that each seat holds it or that it is
 //!   out of play.
 //! - [`IsmctsPlayer`], [`PimcPlayer`]: `capicua_engine::Player`s built from a
-//!   [`SearchConfig`] or a spec's parameters ([`SearchConfig::parse_spec`]).
-//! - [`bench::ismcts_iters_per_sec`]: the speed benchmark of `capicua bench`.
+//!   [`SearchConfig`]; a search error inside `Player::choose` surfaces as a
+//!   [`PlayerFailure`] ([`catch_player_failure`]).
 //!
 //! # Searching a position (the engine process's `go`)
 //!
@@ -79,27 +81,29 @@
 //!
 //! # Player specs
 //!
-//! `ismcts:iters=2000,threads=1`, `ismcts:ms=100,rollout=heuristic`, `pimc:iters=2000,worlds=20`:
-//! see [`SearchConfig::parse_spec`] for every key. `model=…` is parsed into
-//! [`SearchSpec::model`] for the caller that owns the network. [`SearchPlayerSpec`] is the
-//! tournament runner's registry entry (`capicua_eval::PlayerSpec::Search`).
+//! `ismcts:iters=2000,threads=1`, `ismcts:ms=100,rollout=heuristic`, `pimc:iters=2000,worlds=20`
+//! are parsed, with `model=…`, by `capicua_eval::spec`: the one front door that turns text
+//! into players and searchers, for every tool.
 
 pub mod beliefs;
-pub mod bench;
 pub mod config;
 pub mod error;
 pub mod evaluator;
+mod iteration;
 pub mod player;
 pub mod reward;
 pub mod rollout;
 pub mod search;
+mod select;
 mod tree;
 
 pub use beliefs::{Beliefs, TileBelief, beliefs};
-pub use config::{Algorithm, Budget, SearchConfig, SearchSpec};
-pub use error::{SearchError, SpecError};
+pub use config::{Algorithm, Budget, DEFAULT_ITERATIONS, DEFAULT_WORLDS, SearchConfig};
+pub use error::SearchError;
 pub use evaluator::{ACTIONS, Evaluation, Evaluator, Leaf, LeafValue, RolloutEvaluator};
-pub use player::{IsmctsPlayer, PimcPlayer, SearchPlayer, SearchPlayerSpec, position_seed};
+pub use player::{
+    IsmctsPlayer, PimcPlayer, PlayerFailure, SearchPlayer, catch_player_failure, position_seed,
+};
 pub use reward::{MarginScale, Outcome, Reward, RewardConfig, SideValues};
 pub use rollout::RolloutPolicy;
 pub use search::{MoveStats, Report, SearchRequest, SearchResult, Searcher};

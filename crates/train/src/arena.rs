@@ -4,14 +4,17 @@
 
 use std::sync::Arc;
 
-use capicua_engine::{Player, Rules};
-use capicua_eval::{DuplicateSummary, PlayerSpec, Seating, Side, run_pairs};
+use capicua_engine::Rules;
+use capicua_eval::{
+    DuplicateSummary, Model, PlayerSpec, SearchKind, SearchSpec, Seating, Side, run_pairs,
+};
 use capicua_net::NetEvaluator;
-use capicua_search::{Budget, IsmctsPlayer, SearchConfig};
+use capicua_search::Budget;
 
 use crate::error::TrainError;
 
-/// A player of a training match.
+/// A player of a training match, turned into a [`PlayerSpec`] (the front door every tool
+/// builds its players through) by [`Contestant::spec`].
 #[derive(Clone, Debug)]
 pub enum Contestant {
     /// Net-guided ISMCTS.
@@ -27,20 +30,12 @@ pub enum Contestant {
 }
 
 impl Contestant {
-    pub fn name(&self) -> String {
-        match self {
-            Contestant::Net { iterations, .. } => format!("ismcts:iters={iterations},model=net"),
-            Contestant::Ismcts { iterations } => format!("ismcts:iters={iterations}"),
-            Contestant::Counting => "counting".into(),
-        }
-    }
-
-    fn build(&self, seed: u64) -> Box<dyn Player> {
-        let config = |iterations: u64| SearchConfig {
-            budget: Budget::iterations(iterations),
-            threads: 1,
-            seed,
-            ..SearchConfig::default()
+    /// The contestant's player spec; the candidate network goes by the name `net`.
+    pub fn spec(&self) -> PlayerSpec {
+        let search = |iterations: u64| {
+            let mut s = SearchSpec::new(SearchKind::Ismcts);
+            s.config.budget = Budget::iterations(iterations);
+            s
         };
         match self {
             Contestant::Net {
@@ -48,21 +43,21 @@ impl Contestant {
                 iterations,
                 c_puct,
             } => {
-                let c = SearchConfig {
-                    c_puct: *c_puct,
-                    ..config(*iterations)
-                };
-                Box::new(IsmctsPlayer::with_evaluator(
-                    self.name(),
-                    c,
-                    evaluator.clone(),
-                ))
+                let mut s = search(*iterations);
+                s.config.c_puct = *c_puct;
+                s.model = Some(Model {
+                    name: "net".into(),
+                    evaluator: evaluator.clone(),
+                });
+                PlayerSpec::Search(s)
             }
-            Contestant::Ismcts { iterations } => Box::new(IsmctsPlayer::new(config(*iterations))),
-            Contestant::Counting => PlayerSpec::parse("counting")
-                .expect("counting is a known player")
-                .build(seed),
+            Contestant::Ismcts { iterations } => PlayerSpec::Search(search(*iterations)),
+            Contestant::Counting => PlayerSpec::Counting(Default::default()),
         }
+    }
+
+    pub fn name(&self) -> String {
+        self.spec().to_string()
     }
 }
 
@@ -78,18 +73,19 @@ pub fn duplicate(
     threads: usize,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<DuplicateSummary, TrainError> {
+    let (spec_a, spec_b) = (a.spec(), b.spec());
     let make = |s: &Seating| {
         if s.side == Side::A {
-            a.build(s.seed)
+            spec_a.build(s.seed)
         } else {
-            b.build(s.seed)
+            spec_b.build(s.seed)
         }
     };
     let pairs = run_pairs(rules, (rounds / 2) as usize, seed, threads, &make, progress)?;
     Ok(DuplicateSummary::of(
         variant,
-        &a.name(),
-        &b.name(),
+        &spec_a.to_string(),
+        &spec_b.to_string(),
         seed,
         &pairs,
     ))

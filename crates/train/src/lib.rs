@@ -10,10 +10,8 @@
 //!   trained, TensorBoard scalars, progress bars; resumable after a kill at any point.
 //! - [`rundir`]: the run directory's paths, its lock (one process per run) and `state.json`.
 //! - [`window`]: the replay window training draws from.
-//! - [`bench`]: self-play and training throughput for `capicua bench`.
 
 pub mod arena;
-pub mod bench;
 pub mod config;
 pub mod error;
 mod gating;

@@ -1,20 +1,20 @@
 //! Speed figures for `capicua bench`: batch-1 and batched inference, net-guided ISMCTS
-//! iterations per second, training samples per second. Each function measures and returns a
-//! number; nothing here is a stored figure.
+//! iterations per second, training samples per second (`--net-shapes` prints them for other
+//! hidden shapes, with burn's own inference beside the plain-Rust one). Each function
+//! measures and returns a number; nothing here is a stored figure.
 
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use capicua_engine::Rng;
-use capicua_search::bench::bench_position;
+use capicua_net::{
+    ENCODING_VERSION, INPUT_SIZE, ModelShape, NetEvaluator, Network, Observation, POLICY_SIZE,
+    TrainBatch, TrainConfig, Trainer,
+};
 use capicua_search::{Budget, SearchConfig, SearchRequest, Searcher};
 
-use crate::encoding::{ENCODING_VERSION, INPUT_SIZE, Observation, POLICY_SIZE};
-use crate::evaluator::NetEvaluator;
-use crate::model::ModelShape;
-use crate::network::Network;
-use crate::train::{TrainBatch, TrainConfig, Trainer};
+use super::search::bench_position;
 
 /// Hidden widths of the shipped model's shape (chosen from these benchmarks, see
 /// `training/README.md`).
@@ -153,4 +153,30 @@ pub fn train_samples_per_sec(shape: &ModelShape, batch: usize, budget: Duration)
         / per_call(budget, || {
             black_box(trainer.step(&b));
         })
+}
+
+/// Prints every figure for networks of the given hidden widths (`"256,128"` each), to choose
+/// a shape: the search's inference, burn's at batch 1 and 64, net-guided search, training.
+pub fn print_shapes(shapes: &[String]) -> anyhow::Result<()> {
+    let budget = Duration::from_millis(1000);
+    for text in shapes {
+        let hidden = text
+            .split(',')
+            .map(|h| h.trim().parse::<usize>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| anyhow::anyhow!("--net-shapes {text:?}: {e}"))?;
+        let shape = ModelShape::with_hidden(INPUT_SIZE, &hidden, POLICY_SIZE);
+        let net = Network::new(shape.clone(), ENCODING_VERSION, 1)?;
+        println!(
+            "{shape} ({} params, {} bytes): net_batch1_us {:.2}  burn_batch1_us {:.1}  burn batch64 {:.0}/s  net_ismcts_iters_per_sec {:.0}  train_samples_per_sec {:.0}",
+            shape.num_params(),
+            net.to_bytes()?.len(),
+            net_batch1_us(&net, budget),
+            burn_batch1_us(&net, budget),
+            burn_batched_per_sec(&net, 64, budget),
+            net_ismcts_iters_per_sec(&net, 30_000),
+            train_samples_per_sec(&shape, 256, Duration::from_secs(2)),
+        );
+    }
+    Ok(())
 }

@@ -9,8 +9,7 @@ use std::time::Instant;
 use capicua_engine::InfoSet;
 use serde_json::{Value, json};
 
-use crate::engine::Engine;
-use crate::server::serve;
+use capicua_protocol::{Engine, serve};
 
 /// What [`bench`] measured.
 #[derive(Clone, Debug, PartialEq)]
@@ -98,7 +97,7 @@ pub fn bench(pings: usize, go_runs: usize) -> std::io::Result<ProtocolBench> {
         ping.push(secs * 1e6);
     }
     ping.sort_by(f64::total_cmp);
-    let pos = position_json(&capicua_search::bench::bench_position(), "cuban");
+    let pos = position_json(&super::search::bench_position(), "cuban");
     let go =
         json!({"type": "go", "id": "bench", "position": pos, "budget": {"iterations": 20_000}});
     let mut go_ms = Vec::new();

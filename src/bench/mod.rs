@@ -1,5 +1,12 @@
 //! `capicua bench`: fixed workloads, timed on one thread, with a fingerprint of behaviour so
-//! that a change in speed can be told apart from a change in what is computed.
+//! that a change in speed can be told apart from a change in what is computed. The workloads
+//! live here, behind the binary, not in the libraries: [`search`] (ISMCTS on a fixed
+//! position), [`net`] (inference, net-guided search, training), [`protocol`] (the engine
+//! process through its pipes).
+
+mod net;
+mod protocol;
+mod search;
 
 use std::time::Instant;
 
@@ -22,6 +29,18 @@ pub struct BenchArgs {
     /// Only the rules benchmark (no search, network or engine process).
     #[arg(long)]
     rules_only: bool,
+    /// Only the search benchmark, at `--iters` iterations, once per thread count given
+    /// (`--speed 1,2`), with its fingerprint, tree size and timing.
+    #[arg(long, value_delimiter = ',', conflicts_with_all = ["rules_only", "protocol"])]
+    speed: Option<Vec<usize>>,
+    /// Only the engine process: `PINGS,GO_RUNS` pings and 20,000-iteration `go`s through the
+    /// real server and pipes (`--protocol 2000,5`).
+    #[arg(long, value_delimiter = ',', conflicts_with = "rules_only")]
+    protocol: Option<Vec<usize>>,
+    /// Only the network figures, for a network of these hidden widths (`--net-shapes 256,128`;
+    /// repeat for more shapes), with burn's own inference beside the search's.
+    #[arg(long, conflicts_with = "rules_only")]
+    net_shapes: Vec<String>,
 }
 
 /// Random full rounds of `cuban`, deal to score, one thread. Returns (rounds/s, fingerprint).
@@ -56,12 +75,44 @@ pub fn random_rounds(rounds: u64, seed: u64) -> (f64, u64) {
 }
 
 pub fn run(args: BenchArgs) -> Result<()> {
+    if let Some(threads) = &args.speed {
+        for &t in threads {
+            let b = search::ismcts_iters_per_sec(args.iters, t, 1);
+            println!(
+                "threads {t}: {:.0} iterations/s ({} in {:.3} s), best {}, nodes {}, fingerprint {:016x}",
+                b.iters_per_sec, b.iterations, b.seconds, b.best, b.nodes, b.fingerprint
+            );
+        }
+        return Ok(());
+    }
+    if let Some(p) = &args.protocol {
+        let (pings, go_runs) = match p[..] {
+            [pings, go_runs] => (pings, go_runs),
+            _ => anyhow::bail!("--protocol takes PINGS,GO_RUNS"),
+        };
+        let b = protocol::bench(pings, go_runs)?;
+        println!("ping_us          {:.1} (median of {pings})", b.ping_us);
+        println!("ping_p99_us      {:.1}", b.ping_p99_us);
+        println!(
+            "go_20k_ms        {:.1} (median of {go_runs}, round trip)",
+            b.go_20k_ms
+        );
+        println!(
+            "go_20k_engine_ms {} (time_ms of the last run)",
+            b.go_20k_engine_ms
+        );
+        println!("go_20k_move      {}", b.go_20k_move);
+        return Ok(());
+    }
+    if !args.net_shapes.is_empty() {
+        return net::print_shapes(&args.net_shapes);
+    }
     let mut out = Map::new();
     let (rps, fp) = random_rounds(args.rounds, 1);
     out.insert("rounds_per_sec".into(), json!(rps.round()));
     out.insert("rounds_fingerprint".into(), json!(format!("{fp:016x}")));
     if !args.rules_only {
-        let one = capicua_search::bench::ismcts_iters_per_sec(args.iters, 1, 1);
+        let one = search::ismcts_iters_per_sec(args.iters, 1, 1);
         out.insert(
             "ismcts_iters_per_sec".into(),
             json!(one.iters_per_sec.round()),
@@ -71,7 +122,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
             "ismcts_fingerprint".into(),
             json!(format!("{:016x}", one.fingerprint)),
         );
-        let two = capicua_search::bench::ismcts_iters_per_sec(args.iters, 2, 1);
+        let two = search::ismcts_iters_per_sec(args.iters, 2, 1);
         out.insert(
             "ismcts_iters_per_sec_2threads".into(),
             json!(two.iters_per_sec.round()),
@@ -80,21 +131,21 @@ pub fn run(args: BenchArgs) -> Result<()> {
             "ismcts_2thread_speedup".into(),
             json!((two.iters_per_sec / one.iters_per_sec * 100.0).round() / 100.0),
         );
-        let net = capicua_net::bench::bench_network();
+        let net = net::bench_network();
         let budget = std::time::Duration::from_millis(500);
         out.insert(
             "net_batch1_us".into(),
-            json!((capicua_train::bench::net_batch1_us(&net, budget) * 100.0).round() / 100.0),
+            json!((net::net_batch1_us(&net, budget) * 100.0).round() / 100.0),
         );
         out.insert(
             "net_ismcts_iters_per_sec".into(),
-            json!(capicua_train::bench::net_ismcts_iters_per_sec(&net, 50_000).round()),
+            json!(net::net_ismcts_iters_per_sec(&net, 50_000).round()),
         );
         out.insert(
             "train_samples_per_sec".into(),
-            json!(capicua_train::bench::train_samples_per_sec(net.shape(), 256, budget).round()),
+            json!(net::train_samples_per_sec(net.shape(), 256, budget).round()),
         );
-        let proto = capicua_protocol::bench::bench(200, 3)?;
+        let proto = protocol::bench(200, 3)?;
         out.insert("engine_ping_us".into(), json!(proto.ping_us.round()));
         out.insert(
             "engine_go_20k_ms".into(),

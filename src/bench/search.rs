@@ -1,12 +1,11 @@
-//! The search speed benchmark that `capicua bench` reports: ISMCTS iterations per second from
+//! The search speed benchmark of `capicua bench` (and `capicua bench --speed`): ISMCTS iterations per second from
 //! the opening position of a fixed `cuban` deal, random rollouts.
 
 use std::time::Instant;
 
 use capicua_engine::{Deal, InfoSet, Rng, Round, Rules, notation};
 
-use crate::config::{Budget, SearchConfig};
-use crate::search::{SearchRequest, Searcher};
+use capicua_search::{Budget, SearchConfig, SearchRequest, Searcher, action_key};
 
 /// Seed of the benchmark's deal (fixed: the position must not change between releases).
 pub const BENCH_DEAL_SEED: u64 = 20_240_601;
@@ -75,7 +74,7 @@ pub fn ismcts_iters_per_sec(iterations: u64, threads: usize, seed: u64) -> Searc
     let seconds = start.elapsed().as_secs_f64();
     let mut fingerprint = 0xcbf2_9ce4_8422_2325u64;
     let mut eat = |x: u64| fingerprint = (fingerprint ^ x).wrapping_mul(0x0000_0100_0000_01b3);
-    eat(crate::tree::action_key(res.best) as u64);
+    eat(action_key(res.best) as u64);
     for m in &res.moves {
         eat(m.visits);
     }

@@ -1,0 +1,426 @@
+//! One iteration of the search: draw a determinization, descend the tree in it (selection by
+//! `select`, UCB1 expansion on the way), evaluate the leaf (the round's outcome, a rollout or
+//! the evaluator's estimate) and hand the values to the backup. Batched evaluators get their
+//! leaves gathered under a virtual loss and evaluated in one call. Here too are the state an
+//! iteration reads ([`Ctx`], one per search) and writes ([`Worker`], one per thread).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use capicua_engine::{InfoSet, LEAD, Move, MoveList, Rng, Rules, Sampler, State};
+
+use crate::config::Algorithm;
+use crate::error::SearchError;
+use crate::evaluator::{Evaluation, Evaluator, Leaf, LeafValue};
+use crate::reward::{Outcome, Reward, SideValues};
+use crate::rollout::{RolloutPolicy, playout};
+use crate::select::{Acc, backprop, backprop_keys, select_puct, select_ucb};
+use crate::tree::{DRAW_KEY, NONE, PASS_KEY, Tree, action_key, key_move};
+
+/// Read-only state of one search, shared by its threads.
+pub(crate) struct Ctx<'a> {
+    pub(crate) info: &'a InfoSet,
+    pub(crate) sampler: &'a Sampler,
+    pub(crate) reward: Reward,
+    pub(crate) rules: Rules,
+    pub(crate) first: u8,
+    pub(crate) pending_ties: u32,
+    pub(crate) side: [u8; 4],
+    pub(crate) evaluator: &'a dyn Evaluator,
+    pub(crate) puct: bool,
+    pub(crate) c: f64,
+    /// `1 / prior_temperature`.
+    pub(crate) prior_power: f32,
+    pub(crate) rollout_mix: f64,
+    pub(crate) rollout: RolloutPolicy,
+    pub(crate) max_nodes: usize,
+    pub(crate) batch: usize,
+    pub(crate) root_keys: Vec<u8>,
+    pub(crate) stop: Option<&'a AtomicBool>,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) start: Instant,
+    pub(crate) algorithm: Algorithm,
+    pub(crate) seed: u64,
+    pub(crate) report_every: Option<Duration>,
+    /// Raised by a thread whose search failed, so that the others stop too.
+    pub(crate) failed: AtomicBool,
+}
+
+impl Ctx<'_> {
+    #[inline]
+    pub(crate) fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) || self.failed.load(Ordering::Relaxed)
+    }
+}
+
+/// One search thread: its tree and buffers, kept between searches.
+#[derive(Default)]
+pub(crate) struct Worker {
+    pub(crate) tree: Tree,
+    /// Entries of the current descent, and the side that took each action.
+    pub(crate) path: Vec<u32>,
+    pub(crate) sides: Vec<u8>,
+    pub(crate) moves: Vec<Move>,
+    pub(crate) eval: Evaluation,
+    pub(crate) pending: Vec<Pending>,
+    pub(crate) pending_keys: Vec<u8>,
+    pub(crate) pending_sides: Vec<u8>,
+    pub(crate) pending_moves: Vec<Move>,
+    pub(crate) evals: Vec<Evaluation>,
+    /// Root statistics of finished PIMC worlds.
+    pub(crate) world_totals: Vec<Acc>,
+    pub(crate) final_totals: Vec<Acc>,
+    pub(crate) iterations: u64,
+    pub(crate) max_tree: usize,
+    /// Why this thread's last search failed.
+    pub(crate) failure: Option<SearchError>,
+}
+
+impl Ctx<'_> {
+    #[inline]
+    pub(crate) fn outcome_values(&self, st: &State) -> SideValues {
+        let o =
+            Outcome::of(&self.rules, st, self.first, self.pending_ties).expect("a finished state");
+        self.reward.of_outcome(&o)
+    }
+    fn values(&self, v: &LeafValue) -> SideValues {
+        match *v {
+            LeafValue::Outcome(o) => self.reward.of_outcome(&o),
+            LeafValue::Estimate { side, win, margin } => self.reward.of_estimate(side, win, margin),
+        }
+    }
+
+    /// The leaf's values, an estimate mixed with a rollout from `state` when `rollout_mix`
+    /// asks for it.
+    fn leaf_values(&self, v: &LeafValue, state: &State, rng: &mut Rng) -> SideValues {
+        let mut values = self.values(v);
+        if self.rollout_mix > 0.0 && matches!(v, LeafValue::Estimate { .. }) {
+            let mut s = *state;
+            playout(&mut s, self.rollout, rng);
+            let r = self.outcome_values(&s);
+            let l = self.rollout_mix;
+            for (x, y) in [
+                (&mut values.reward, &r.reward),
+                (&mut values.score, &r.score),
+                (&mut values.margin, &r.margin),
+            ] {
+                for (a, b) in x.iter_mut().zip(y) {
+                    *a = (1.0 - l) * *a + l * b;
+                }
+            }
+        }
+        values
+    }
+}
+
+/// Where a descent ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum LeafKind {
+    /// The round is over in this determinization.
+    Terminal,
+    /// The evaluator values the state; with priors, `node` gets its children.
+    Eval { node: u32 },
+}
+
+/// One leaf waiting for a batched evaluation. Its path is kept as action keys: expansions of
+/// other leaves of the batch may move entries (see `tree`).
+#[derive(Clone)]
+pub(crate) struct Pending {
+    pub(crate) state: State,
+    pub(crate) keys: (usize, usize),
+    pub(crate) moves: (usize, usize),
+}
+
+impl Worker {
+    /// The state of this iteration: PIMC's world, or a fresh sample. The sampler was built
+    /// from a consistent information set, but its rejection step (redeal rule, draw order)
+    /// can still come up empty.
+    pub(crate) fn determinization(
+        ctx: &Ctx<'_>,
+        rng: &mut Rng,
+        world: Option<&State>,
+    ) -> Result<State, SearchError> {
+        Ok(match world {
+            Some(w) => *w,
+            None => ctx.sampler.sample(rng)?,
+        })
+    }
+
+    /// One iteration without batching.
+    #[inline]
+    pub(crate) fn iterate_one(
+        &mut self,
+        ctx: &Ctx<'_>,
+        rng: &mut Rng,
+        world: Option<&State>,
+    ) -> Result<u64, SearchError> {
+        let mut state = Self::determinization(ctx, rng, world)?;
+        let values = match self.descend(ctx, rng, &mut state) {
+            LeafKind::Terminal => ctx.outcome_values(&state),
+            LeafKind::Eval { node } => {
+                let leaf = Leaf {
+                    root: ctx.info,
+                    path: &self.moves,
+                    state: &state,
+                };
+                ctx.evaluator.evaluate(&leaf, rng, &mut self.eval);
+                let v = ctx.leaf_values(&self.eval.value, &state, rng);
+                if ctx.puct {
+                    expand_with_priors(&mut self.tree, ctx, node, &state, &self.eval, &v);
+                }
+                v
+            }
+        };
+        backprop(&mut self.tree, &self.path, &self.sides, &values);
+        Ok(1)
+    }
+
+    /// Gathers up to `want` leaves (visits already counted on their paths, a virtual loss),
+    /// evaluates them in one call and backs them up. Returns the iterations done.
+    pub(crate) fn iterate_batch(
+        &mut self,
+        ctx: &Ctx<'_>,
+        rng: &mut Rng,
+        world: Option<&State>,
+        want: usize,
+    ) -> Result<u64, SearchError> {
+        self.pending.clear();
+        self.pending_keys.clear();
+        self.pending_sides.clear();
+        self.pending_moves.clear();
+        for _ in 0..want {
+            let mut state = Self::determinization(ctx, rng, world)?;
+            match self.descend(ctx, rng, &mut state) {
+                LeafKind::Terminal => {
+                    let v = ctx.outcome_values(&state);
+                    backprop(&mut self.tree, &self.path, &self.sides, &v);
+                }
+                LeafKind::Eval { .. } => {
+                    let k0 = self.pending_keys.len();
+                    for &id in &self.path {
+                        self.pending_keys.push(self.tree.hot[id as usize].key);
+                    }
+                    self.pending_sides.extend_from_slice(&self.sides);
+                    let m0 = self.pending_moves.len();
+                    self.pending_moves.extend_from_slice(&self.moves);
+                    self.pending.push(Pending {
+                        state,
+                        keys: (k0, self.pending_keys.len()),
+                        moves: (m0, self.pending_moves.len()),
+                    });
+                }
+            }
+        }
+        if !self.pending.is_empty() {
+            let leaves: Vec<Leaf<'_>> = self
+                .pending
+                .iter()
+                .map(|p| Leaf {
+                    root: ctx.info,
+                    path: &self.pending_moves[p.moves.0..p.moves.1],
+                    state: &p.state,
+                })
+                .collect();
+            self.evals.resize(leaves.len(), Evaluation::default());
+            ctx.evaluator
+                .evaluate_batch(&leaves, rng, &mut self.evals[..leaves.len()]);
+            drop(leaves);
+            for (p, e) in self.pending.iter().zip(&self.evals) {
+                let v = ctx.leaf_values(&e.value, &p.state, rng);
+                let keys = &self.pending_keys[p.keys.0..p.keys.1];
+                let sides = &self.pending_sides[p.keys.0..p.keys.1];
+                let node = backprop_keys(&mut self.tree, keys, sides, &v);
+                if ctx.puct {
+                    expand_with_priors(&mut self.tree, ctx, node, &p.state, e, &v);
+                }
+            }
+        }
+        Ok(want as u64)
+    }
+
+    /// Selection and (UCB1) expansion in one determinization. Leaves the entries of the path
+    /// in `self.path` (visits counted) with the sides that acted in `self.sides`, and the
+    /// moves applied in `self.moves`.
+    #[inline]
+    fn descend(&mut self, ctx: &Ctx<'_>, rng: &mut Rng, state: &mut State) -> LeafKind {
+        self.path.clear();
+        self.sides.clear();
+        self.moves.clear();
+        let mut node = 0u32;
+        loop {
+            if state.is_over() {
+                return LeafKind::Terminal;
+            }
+            let mask = legal_mask(state);
+            // a full tree selects among the children it has, and evaluates where it has none
+            let full = self.tree.len() >= ctx.max_nodes;
+            let child = if ctx.puct {
+                let present = self
+                    .tree
+                    .children(node)
+                    .fold(0u128, |m, c| m | 1u128 << self.tree.hot[c as usize].key);
+                let untried = mask & !present;
+                if !self.tree.cold[node as usize].evaluated
+                    || (untried != 0 && !full)
+                    || mask & present == 0
+                {
+                    return LeafKind::Eval { node };
+                }
+                select_puct(&mut self.tree, node, mask, ctx.c)
+            } else {
+                let (present, best) = select_ucb(&mut self.tree, node, mask, ctx.c);
+                let untried = mask & !present;
+                if untried != 0 && !full {
+                    let key = nth_bit(untried, rng.below(untried.count_ones()));
+                    let c = self.tree.add_child(node, key, 1.0);
+                    self.tree.hot[c as usize].avail = 1;
+                    self.step(ctx, c, state, rng);
+                    return if state.is_over() {
+                        LeafKind::Terminal
+                    } else {
+                        LeafKind::Eval { node: c }
+                    };
+                }
+                if best == NONE {
+                    return LeafKind::Eval { node };
+                }
+                best
+            };
+            self.step(ctx, child, state, rng);
+            node = child;
+        }
+    }
+
+    /// Takes the action of entry `child` in the determinization and records it on the path.
+    #[inline]
+    fn step(&mut self, ctx: &Ctx<'_>, child: u32, state: &mut State, rng: &mut Rng) {
+        let h = &mut self.tree.hot[child as usize];
+        h.visits += 1;
+        let mv = if h.key == DRAW_KEY {
+            Move::Draw(Some(state.pile.nth(rng.below(state.pile.len()))))
+        } else {
+            key_move(h.key, state)
+        };
+        self.path.push(child);
+        self.sides.push(ctx.side[state.to_move as usize]);
+        self.moves.push(mv);
+        state.apply(mv);
+    }
+}
+
+/// The action keys of the legal moves of the seat to move (no move list: the descent only
+/// needs the set; [`key_move`] names the chosen one).
+#[inline]
+pub(crate) fn legal_mask(state: &State) -> u128 {
+    let playable = state.playable(state.hands[state.to_move as usize]);
+    if playable.is_empty() {
+        let key = if state.draw && !state.pile.is_empty() {
+            DRAW_KEY
+        } else {
+            PASS_KEY
+        };
+        return 1u128 << key;
+    }
+    let (l, r) = (state.ends[0], state.ends[1]);
+    let mut mask = 0u128;
+    for t in playable.iter() {
+        let slot0 = 2 * t.index() as u32;
+        if l == LEAD || t.is_double() {
+            // a lead, or a double: one move whatever end it joins
+            mask |= 1u128 << slot0;
+            continue;
+        }
+        if t.has(l) {
+            mask |= 1u128 << (slot0 + (l == t.low()) as u32);
+        }
+        if t.has(r) && r != l {
+            mask |= 1u128 << (slot0 + (r == t.low()) as u32);
+        }
+    }
+    mask
+}
+
+#[inline]
+fn nth_bit(mut m: u128, k: u32) -> u8 {
+    for _ in 0..k {
+        m &= m - 1;
+    }
+    m.trailing_zeros() as u8
+}
+
+/// Adds a child with its prior for every legal action of `node` that has none yet (priors
+/// renormalized over the legal plays; uniform when the evaluator's are unusable).
+fn expand_with_priors(
+    tree: &mut Tree,
+    ctx: &Ctx<'_>,
+    node: u32,
+    state: &State,
+    eval: &Evaluation,
+    v: &SideValues,
+) {
+    let mut legal = MoveList::default();
+    state.legal_moves(&mut legal);
+    if legal.is_empty() {
+        return;
+    }
+    let side = ctx.side[state.to_move as usize];
+    let n = &mut tree.cold[node as usize];
+    if !n.evaluated {
+        n.evaluated = true;
+        n.value_to_move = v.reward[side as usize] as f32;
+    }
+    let power = ctx.prior_power;
+    let prior_of = |m: Move| {
+        let p = m.action_index().map_or(1.0, |i| eval.priors[i].max(0.0));
+        if power == 1.0 { p } else { p.powf(power) }
+    };
+    let total: f32 = legal.iter().map(|&m| prior_of(m)).sum();
+    let uniform = !(total.is_finite() && total > 0.0);
+    let present = tree
+        .children(node)
+        .fold(0u128, |m, c| m | 1u128 << tree.hot[c as usize].key);
+    for &mv in legal.iter() {
+        let key = action_key(mv);
+        if present & (1u128 << key) != 0 {
+            continue;
+        }
+        if tree.len() >= ctx.max_nodes {
+            break;
+        }
+        let p = if uniform {
+            1.0 / legal.len() as f32
+        } else {
+            prior_of(mv) / total
+        };
+        tree.add_child(node, key, p);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use capicua_engine::{Deal, Rules, TileSet};
+
+    #[test]
+    fn legal_mask_is_the_keys_of_the_legal_moves() {
+        for variant in ["cuban", "lankford-2", "cutthroat-3"] {
+            let rules = Rules::preset(variant).unwrap();
+            let mut rng = Rng::new(4);
+            let mut legal = MoveList::default();
+            for _ in 0..300 {
+                let deal = Deal::random(&rules, &mut rng);
+                let pile: TileSet = deal.pile.iter().copied().collect();
+                let mut st = State::new(&rules, deal.hands, pile, 0);
+                while !st.is_over() {
+                    st.legal_moves(&mut legal);
+                    let want = legal
+                        .iter()
+                        .fold(0u128, |m, &mv| m | 1u128 << action_key(mv));
+                    assert_eq!(legal_mask(&st), want);
+                    let mv = st.random_move(&mut rng);
+                    st.apply(mv);
+                }
+            }
+        }
+    }
+}

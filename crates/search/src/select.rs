@@ -1,0 +1,216 @@
+//! Selection and backup: UCB1 with availability counts and PUCT over the children available
+//! in a determinization, the backup of a leaf's values along its path, and the root
+//! statistics a search reports.
+
+use std::time::Duration;
+
+use capicua_engine::Move;
+
+use crate::reward::SideValues;
+use crate::tree::{NONE, Tree};
+
+/// Statistics of one legal move at the root, from the searching seat's side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveStats {
+    pub mv: Move,
+    /// Simulations through this move.
+    pub visits: u64,
+    /// Estimated probability that the searcher's side wins the round (ties count half);
+    /// `None` before any visit.
+    pub win: Option<f64>,
+    /// Expected points of the searcher's side minus the other side's for the round (when the
+    /// round is lost, minus the winner's points); `None` before any visit.
+    pub margin: Option<f64>,
+    /// Mean search reward (the quantity the search maximizes); `None` before any visit.
+    pub reward: Option<f64>,
+    /// The evaluator's prior, when it gives priors and has seen the root.
+    pub prior: Option<f32>,
+}
+
+/// The result of a search, or a snapshot of one in progress (see [`Report`](crate::Report)).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The chosen move: most visits, then best mean reward, then first legal.
+    pub best: Move,
+    /// One entry per legal move, in the order of `InfoSet::legal_moves`.
+    pub moves: Vec<MoveStats>,
+    /// Completed iterations over all threads.
+    pub iterations: u64,
+    pub elapsed: Duration,
+    /// Tree entries over all threads, nodes and the room their children blocks reserve (for
+    /// PIMC: the largest world tree of each thread).
+    pub nodes: usize,
+    /// The stop flag ended the search.
+    pub stopped: bool,
+}
+
+/// Root statistics of one legal move, summed.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub(crate) struct Acc {
+    pub(crate) visits: u64,
+    pub(crate) reward: f64,
+    pub(crate) score: f64,
+    pub(crate) margin: f64,
+    pub(crate) prior: Option<f32>,
+}
+
+pub(crate) fn merge(into: &mut [Acc], from: &[Acc]) {
+    for (a, b) in into.iter_mut().zip(from) {
+        a.visits += b.visits;
+        a.reward += b.reward;
+        a.score += b.score;
+        a.margin += b.margin;
+        a.prior = a.prior.or(b.prior);
+    }
+}
+
+pub(crate) fn summarize(
+    moves: &[Move],
+    acc: &[Acc],
+    iterations: u64,
+    elapsed: Duration,
+    nodes: usize,
+    stopped: bool,
+) -> SearchResult {
+    let stats: Vec<MoveStats> = moves
+        .iter()
+        .zip(acc)
+        .map(|(&mv, a)| {
+            let mean = |x: f64| (a.visits > 0).then(|| x / a.visits as f64);
+            MoveStats {
+                mv,
+                visits: a.visits,
+                win: mean(a.score),
+                margin: mean(a.margin),
+                reward: mean(a.reward),
+                prior: a.prior,
+            }
+        })
+        .collect();
+    let mut best = 0;
+    for (i, s) in stats.iter().enumerate() {
+        let b = &stats[best];
+        let better = s.visits > b.visits
+            || (s.visits == b.visits && s.reward.unwrap_or(-1.0) > b.reward.unwrap_or(-1.0))
+            || (s.visits == 0 && b.visits == 0 && s.prior.unwrap_or(0.0) > b.prior.unwrap_or(0.0));
+        if better {
+            best = i;
+        }
+    }
+    SearchResult {
+        best: moves[best],
+        moves: stats,
+        iterations,
+        elapsed,
+        nodes,
+        stopped,
+    }
+}
+
+/// The root statistics of one tree, by legal move (`root_keys` in legal-move order); the
+/// priors only when the search used them.
+pub(crate) fn root_stats(tree: &Tree, root_keys: &[u8], puct: bool, n_moves: usize) -> Vec<Acc> {
+    let mut acc = vec![Acc::default(); n_moves];
+    if tree.len() == 0 {
+        return acc;
+    }
+    for c in tree.children(0) {
+        let (h, n) = (&tree.hot[c as usize], &tree.cold[c as usize]);
+        if let Some(i) = root_keys.iter().position(|&k| k == h.key) {
+            acc[i] = Acc {
+                visits: h.visits as u64,
+                reward: h.reward,
+                score: n.score,
+                margin: n.margin,
+                prior: puct.then_some(n.prior),
+            };
+        }
+    }
+    acc
+}
+
+/// UCB1 over the children available in this determinization, with availability counts:
+/// `mean + c * sqrt(ln(avail) / visits)`. Bumps their availability (also when the caller then
+/// expands an untried action instead: they were available). Returns the actions that have a
+/// child and the best available child ([`NONE`] if none is available).
+#[inline]
+pub(crate) fn select_ucb(tree: &mut Tree, node: u32, mask: u128, c_ucb: f64) -> (u128, u32) {
+    let mut best = (f64::NEG_INFINITY, NONE);
+    let mut present = 0u128;
+    let range = tree.children(node);
+    let start = range.start;
+    for (i, h) in tree.hot[range.start as usize..range.end as usize]
+        .iter_mut()
+        .enumerate()
+    {
+        let bit = 1u128 << h.key;
+        present |= bit;
+        if mask & bit != 0 {
+            h.avail += 1;
+            // every child was visited when it was added
+            let v = h.visits as f64;
+            let u = h.reward / v + c_ucb * ((h.avail as f64).ln() / v).sqrt();
+            if u > best.0 {
+                best = (u, start + i as u32);
+            }
+        }
+    }
+    (present, best.1)
+}
+
+/// PUCT over the available children: `q + c * prior * sqrt(avail) / (1 + visits)`, where an
+/// unvisited child's `q` is the evaluator's value of the node for the side to move.
+#[inline]
+pub(crate) fn select_puct(tree: &mut Tree, node: u32, mask: u128, c_puct: f64) -> u32 {
+    let fpu = tree.cold[node as usize].value_to_move as f64;
+    let mut best = (f64::NEG_INFINITY, NONE);
+    for id in tree.children(node) {
+        let h = &mut tree.hot[id as usize];
+        if mask & (1u128 << h.key) != 0 {
+            h.avail += 1;
+            let q = if h.visits > 0 {
+                h.reward / h.visits as f64
+            } else {
+                fpu
+            };
+            let prior = tree.cold[id as usize].prior as f64;
+            let u = q + c_puct * prior * (h.avail as f64).sqrt() / (1.0 + h.visits as f64);
+            if u > best.0 {
+                best = (u, id);
+            }
+        }
+    }
+    debug_assert!(best.1 != NONE);
+    best.1
+}
+
+/// Adds a result to the path's entries, each for the side that acted; the root's child also
+/// keeps the outcome score and margin that the statistics report.
+#[inline]
+pub(crate) fn backprop(tree: &mut Tree, path: &[u32], sides: &[u8], v: &SideValues) {
+    for (&id, &s) in path.iter().zip(sides) {
+        tree.hot[id as usize].reward += v.reward[s as usize];
+    }
+    if let (Some(&id), Some(&s)) = (path.first(), sides.first()) {
+        let c = &mut tree.cold[id as usize];
+        c.score += v.score[s as usize];
+        c.margin += v.margin[s as usize];
+    }
+}
+
+/// [`backprop`] along a path named by action keys; returns the last node.
+pub(crate) fn backprop_keys(tree: &mut Tree, keys: &[u8], sides: &[u8], v: &SideValues) -> u32 {
+    let mut node = 0u32;
+    for (i, (&k, &s)) in keys.iter().zip(sides).enumerate() {
+        node = tree
+            .child(node, k)
+            .expect("a batched path stays in the tree");
+        tree.hot[node as usize].reward += v.reward[s as usize];
+        if i == 0 {
+            let c = &mut tree.cold[node as usize];
+            c.score += v.score[s as usize];
+            c.margin += v.margin[s as usize];
+        }
+    }
+    node
+}
