@@ -12,6 +12,12 @@ pub struct History {
     counts: [[u32; 112]; 4],
 }
 
+impl Default for History {
+    fn default() -> History {
+        History::new()
+    }
+}
+
 impl History {
     pub fn new() -> History {
         History {

@@ -564,3 +564,158 @@ fn mix(words: &[u64]) -> u64 {
         z ^ (z >> 31)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use capicua_engine::{Deal, Rng, TileSet};
+
+    /// A `variant` deal played forward by random moves until `left` tiles are in the hands.
+    fn position(variant: &str, seed: u64, left: u32) -> (Rules, State, u8) {
+        let rules = Rules::preset(variant).unwrap();
+        let mut rng = Rng::new(seed);
+        let deal = Deal::random(&rules, &mut rng);
+        let first = rng.below(rules.players as u32) as u8;
+        let mut st = State::new(&rules, deal.hands, TileSet::EMPTY, first);
+        while st.hands.iter().map(|h| h.len()).sum::<u32>() > left {
+            let mut next = st;
+            next.apply(st.random_move(&mut rng));
+            if next.is_over() {
+                break;
+            }
+            st = next;
+        }
+        (rules, st, first)
+    }
+
+    #[test]
+    fn values_do_not_depend_on_move_order() {
+        let mut checked = 0;
+        for (variant, left) in [
+            ("cuban", 20),
+            ("cuban-d6", 16),
+            ("haitian", 16),
+            ("cutthroat-2", 14),
+            ("cutthroat-3", 14),
+            ("cutthroat-4", 14),
+        ] {
+            for seed in 0..6 {
+                let (rules, st, first) = position(variant, seed, left);
+                let mut values = Vec::new();
+                for order in [
+                    TestOrder::Heuristic,
+                    TestOrder::Reversed,
+                    TestOrder::Shuffled(Rng::new(seed)),
+                ] {
+                    let mut solver = Solver::new(1 << 14);
+                    solver.order = order;
+                    let solved = solver
+                        .solve(&rules, &st, first, 0, SolveLimits::NONE)
+                        .unwrap();
+                    let mvs = solver
+                        .move_values(&rules, &st, first, 0, SolveLimits::NONE)
+                        .unwrap();
+                    let mvs: Vec<_> = mvs.moves.iter().map(|m| m.outcome).collect();
+                    values.push((solved.outcome, mvs));
+                }
+                assert!(
+                    values.windows(2).all(|w| w[0] == w[1]),
+                    "{variant} seed {seed}: {values:?}"
+                );
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 36);
+    }
+
+    #[test]
+    fn limits_stop_the_search() {
+        // a full cuban deal: far beyond any small limit
+        let (rules, st, first) = position("cuban", 1, 40);
+        let mut solver = Solver::new(1 << 16);
+        let solved = solver
+            .solve(&rules, &st, first, 0, SolveLimits::nodes(10_000))
+            .unwrap();
+        assert_eq!(solved.outcome, Outcome::Unknown);
+        assert_eq!(solved.best, None);
+        assert!(solved.nodes <= 10_000, "{}", solved.nodes);
+
+        let t = Duration::from_millis(20);
+        let solved = solver
+            .solve(&rules, &st, first, 0, SolveLimits::time(t))
+            .unwrap();
+        assert_eq!(solved.outcome, Outcome::Unknown);
+        assert!(solved.elapsed < t + Duration::from_millis(200));
+
+        let mvs = solver
+            .move_values(&rules, &st, first, 0, SolveLimits::nodes(1_000))
+            .unwrap();
+        assert!(mvs.moves.iter().all(|m| m.outcome == Outcome::Unknown));
+        let line = solver
+            .principal_variation(&rules, &st, first, 0, SolveLimits::nodes(1_000))
+            .unwrap();
+        assert_eq!(line.outcome, Outcome::Unknown);
+        assert!(line.moves.is_empty());
+
+        // and a stopped search leaves the solver sound for the next call
+        let (rules, st, first) = position("cuban", 2, 14);
+        let exact = Solver::new(1 << 16)
+            .solve(&rules, &st, first, 0, SolveLimits::NONE)
+            .unwrap();
+        let after = solver
+            .solve(&rules, &st, first, 0, SolveLimits::NONE)
+            .unwrap();
+        assert_eq!(after.outcome, exact.outcome);
+        assert!(exact.outcome.exact().is_some());
+    }
+
+    #[test]
+    fn refuses_draw_games_and_bad_states() {
+        let rules = Rules::preset("cutthroat-2-draw").unwrap();
+        let mut rng = Rng::new(1);
+        let deal = Deal::random(&rules, &mut rng);
+        let pile: TileSet = deal.pile.iter().copied().collect();
+        let st = State::new(&rules, deal.hands, pile, 0);
+        let mut solver = Solver::new(1 << 10);
+        assert_eq!(
+            solver.solve(&rules, &st, 0, 0, SolveLimits::NONE),
+            Err(SolveError::DrawGame)
+        );
+
+        let (rules, st, first) = position("cuban", 3, 12);
+        assert_eq!(
+            solver.solve(&rules, &st, 4, 0, SolveLimits::NONE),
+            Err(SolveError::Seat(4))
+        );
+        let mut bad = st;
+        let t = bad.hands[0]
+            .first()
+            .unwrap_or(capicua_engine::Tile::new(0, 0));
+        bad.hands[1].insert(t);
+        bad.hands[0].insert(t);
+        assert!(matches!(
+            solver.solve(&rules, &bad, first, 0, SolveLimits::NONE),
+            Err(SolveError::InvalidState(_))
+        ));
+        let other = Rules::preset("cutthroat-2").unwrap();
+        assert!(matches!(
+            solver.solve(&other, &st, first, 0, SolveLimits::NONE),
+            Err(SolveError::PlayersMismatch { .. })
+        ));
+    }
+
+    #[test]
+    fn a_finished_round_is_worth_its_score() {
+        let (rules, mut st, first) = position("cuban", 4, 40);
+        st.random_playout(&mut Rng::new(9));
+        let solved = Solver::new(1 << 10)
+            .solve(&rules, &st, first, 0, SolveLimits::NONE)
+            .unwrap();
+        let side = rules.side_of(st.to_move);
+        assert_eq!(
+            solved.outcome.exact(),
+            value::margin(&rules, &st, first, 0, side)
+        );
+        assert_eq!(solved.best, None);
+    }
+}

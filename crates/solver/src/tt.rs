@@ -35,6 +35,12 @@ fn ends_index(ends: [u8; 2]) -> usize {
     if a <= b { a * 11 + b } else { b * 11 + a }
 }
 
+impl Default for Zobrist {
+    fn default() -> Zobrist {
+        Zobrist::new()
+    }
+}
+
 impl Zobrist {
     /// Fixed keys: a seed gives the same table everywhere, so node counts are reproducible.
     pub fn new() -> Zobrist {
