@@ -1,13 +1,16 @@
-//! Move ordering: alpha-beta cuts sooner the earlier it meets the best move, so the moves a
-//! strong player would try first go first. The table's move leads; then moves that make the
-//! next opponent pass (a pass costs the opponents a turn and often the round), heavy tiles
-//! (the pips left in hand are what a block or a domino by the other side scores), doubles
-//! (they fit one number only and are the usual tiles to be stuck with), and tiles that cut
-//! off moves in the history of earlier cutoffs.
+//! Move ordering: alpha-beta cuts sooner the earlier it meets the best move. The table's move
+//! leads; then the history heuristic (moves that cut off subtrees elsewhere in the search,
+//! weighted by the subtree's size); among moves with equal history, heavy tiles and doubles
+//! (the pips left in hand are what the other side scores, and a double fits one number only).
+//!
+//! Measured on the `solvebench` positions (8 and 12 tiles down): the history alone visits 28%
+//! fewer nodes than domino heuristics first (making the next opponent pass, heavy tiles,
+//! doubles) with the history as a tiebreak; the heuristics under the history change little,
+//! and cost nothing once they need no look at the position after the move.
 
-use capicua_engine::{Move, State};
+use capicua_engine::Move;
 
-/// Learned cutoff counts per seat and packed move, aged between searches.
+/// Cutoff counts per seat and packed move ([`crate::tt::pack`]).
 pub struct History {
     counts: [[u32; 112]; 4],
 }
@@ -43,32 +46,12 @@ impl History {
     }
 }
 
-/// The ordering score of `mv` (applied to `parent`, giving `child`); higher goes first.
-/// `same_team[s]` says whether seat `s` plays with the mover.
+/// The ordering score of `mv` by `seat` (`packed` by [`crate::tt::pack`]); higher goes first.
 #[inline]
-pub fn score(
-    parent: &State,
-    child: &State,
-    mv: Move,
-    packed: u8,
-    same_team: impl Fn(u8) -> bool,
-    history: &History,
-) -> i32 {
+pub fn score(seat: u8, mv: Move, packed: u8, history: &History) -> i32 {
     let Move::Play { tile, .. } = mv else {
         return 0;
     };
-    let mut s: i32 = 0;
-    if !child.is_over() {
-        let next = child.to_move;
-        let stuck = child.playable(child.hands[next as usize]).is_empty();
-        if stuck {
-            s += if same_team(next) { -400 } else { 400 };
-        }
-    }
-    s += tile.pips() as i32 * 10;
-    if tile.is_double() {
-        s += 60;
-    }
-    // the heuristics first, the history between moves they rate alike
-    s * (1 << 20) + history.get(parent.to_move, packed).min((1 << 20) - 1) as i32
+    let h = history.get(seat, packed).min((1 << 19) - 1) as i32;
+    (h << 11) + tile.pips() as i32 * 4 + tile.is_double() as i32 * 20
 }

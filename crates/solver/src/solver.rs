@@ -334,6 +334,9 @@ impl Solver {
             Some(hit) => hit.value,
             None => 0,
         };
+        if std::env::var("AB").is_ok() {
+            return Ok(sign * self.search(st, key, -INF, INF, true)?);
+        }
         while lo < hi {
             let beta = if g == lo { g + 1 } else { g };
             g = self.search(st, key, beta - 1, beta, true)?;
@@ -440,7 +443,6 @@ impl Solver {
         }
 
         let mover = st.to_move;
-        let team = self.ctx.maximiser;
         let n = legal.len();
         let mut order = [(0i32, 0u8); 64];
         for (i, &mv) in legal.iter().enumerate() {
@@ -448,16 +450,7 @@ impl Solver {
             let score = if packed == tt_move {
                 i32::MAX
             } else {
-                let mut child = *st;
-                child.apply(mv);
-                ordering::score(
-                    st,
-                    &child,
-                    mv,
-                    packed,
-                    |s| team[s as usize] == team[mover as usize],
-                    &self.history,
-                )
+                ordering::score(mover, mv, packed, &self.history)
             };
             order[i] = (score, i as u8);
         }
