@@ -426,11 +426,11 @@ impl Solver {
         root: bool,
     ) -> Result<i32, Stop> {
         self.tick()?;
-        let mut legal = MoveList::default();
-        st.legal_moves(&mut legal);
+        let mut order = [(0i32, Move::Pass); ordering::MAX_PLAYS];
+        let n = ordering::plays(st, &mut order);
 
         // a pass is forced: nothing to order, store or cut
-        if legal[0] == Move::Pass {
+        if n == 0 {
             let mut child = *st;
             child.apply(Move::Pass);
             if root {
@@ -455,16 +455,13 @@ impl Solver {
         }
 
         let mover = st.to_move;
-        let n = legal.len();
-        let mut order = [(0i32, 0u8); 64];
-        for (i, &mv) in legal.iter().enumerate() {
-            let packed = tt::pack(mv);
-            let score = if packed == tt_move {
+        for o in order[..n].iter_mut() {
+            let packed = tt::pack(o.1);
+            o.0 = if packed == tt_move {
                 i32::MAX
             } else {
-                ordering::score(mover, mv, packed, &self.history)
+                ordering::score(mover, o.1, packed, &self.history)
             };
-            order[i] = (score, i as u8);
         }
         #[cfg(test)]
         self.test_order(&mut order[..n]);
@@ -481,7 +478,7 @@ impl Solver {
                 }
             }
             order.swap(k, pick);
-            let mv = legal[order[k].1 as usize];
+            let mv = order[k].1;
             let mut child = *st;
             child.apply(mv);
             let v = self.child_value(st, &child, key, a, beta)?;
@@ -543,10 +540,13 @@ impl Solver {
     }
 
     #[cfg(test)]
-    fn test_order(&mut self, order: &mut [(i32, u8)]) {
+    fn test_order(&mut self, order: &mut [(i32, Move)]) {
         match &mut self.order {
             TestOrder::Heuristic => {}
-            TestOrder::Reversed => order.iter_mut().for_each(|o| o.0 = -(o.1 as i32)),
+            TestOrder::Reversed => order
+                .iter_mut()
+                .enumerate()
+                .for_each(|(i, o)| o.0 = -(i as i32)),
             TestOrder::Shuffled(rng) => order.iter_mut().for_each(|o| o.0 = rng.next_u32() as i32),
         }
     }

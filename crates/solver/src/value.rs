@@ -50,6 +50,15 @@ pub fn check(rules: &Rules, state: &State, first: u8) -> Result<(), SolveError> 
         }
         seen = seen.union(*h);
     }
+    // also what bounds the solver's move arrays: validated rules deal at most 27 tiles a hand
+    if state.hands[..n]
+        .iter()
+        .any(|h| h.len() > rules.hand_size as u32)
+    {
+        return Err(SolveError::InvalidState(
+            "a hand holds more tiles than the rules deal",
+        ));
+    }
     if state.hands[n..].iter().any(|h| !h.is_empty()) {
         return Err(SolveError::InvalidState("an empty seat holds tiles"));
     }
