@@ -4,7 +4,7 @@
 //! second, and one JSON line for scripts.
 //!
 //! ```sh
-//! cargo run --release -p capicua-solver --example solvebench [-- --deals 200 --tiles 4,8,12,16]
+//! cargo run --release -p capicua-solver --example solvebench [-- --deals 200 --tiles 4,8,12,16 --tt-entries 32768]
 //! ```
 
 use std::time::Duration;
@@ -78,7 +78,9 @@ fn main() {
             .collect()
     });
     let rules = Rules::cuban();
-    let mut solver = Solver::default();
+    let mut solver = arg("--tt-entries").map_or_else(Solver::default, |s| {
+        Solver::new(s.parse().expect("--tt-entries N"))
+    });
     let mut ms: Vec<Vec<f64>> = vec![Vec::new(); tiles.len()];
     let (mut nodes, mut time) = (0u64, Duration::ZERO);
     for d in 0..deals {
