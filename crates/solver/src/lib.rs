@@ -29,7 +29,7 @@
 //! value, only an expectation over the boneyard's orders. Inconsistent states (tiles in two
 //! hands, a seat out of range) are refused with the other [`SolveError`]s.
 //!
-//! [`reference`] holds a plain minimax, used to write and check the test data.
+//! [`reference`](mod@reference) holds a plain minimax, used to write and check the test data.
 
 pub mod error;
 pub mod ordering;
