@@ -82,6 +82,8 @@ fn main() {
         Solver::new(s.parse().expect("--tt-entries N"))
     });
     let mut ms: Vec<Vec<f64>> = vec![Vec::new(); tiles.len()];
+    // node counts do not depend on the machine's load: the figure to compare changes by
+    let mut node_counts: Vec<Vec<f64>> = vec![Vec::new(); tiles.len()];
     let (mut nodes, mut time) = (0u64, Duration::ZERO);
     for d in 0..deals {
         for (down, state, first) in positions(&rules, d, &tiles) {
@@ -95,22 +97,25 @@ fn main() {
                 .position(|&t| t == down)
                 .expect("a wanted count");
             ms[k].push(solved.elapsed.as_secs_f64() * 1e3);
+            node_counts[k].push(solved.nodes as f64);
             nodes += solved.nodes;
             time += solved.elapsed;
         }
     }
-    println!("tiles down  positions  median ms    p90 ms    max ms");
+    println!("tiles down  positions  median ms    p90 ms    max ms  median nodes");
     let mut medians = Vec::new();
     for (k, t) in tiles.iter().enumerate() {
         let v = &mut ms[k];
         v.sort_by(f64::total_cmp);
         let med = quantile(v, 0.5);
         medians.push((*t, med));
+        node_counts[k].sort_by(f64::total_cmp);
         println!(
-            "{t:>10}  {:>9}  {med:>9.3}  {:>8.3}  {:>8.3}",
+            "{t:>10}  {:>9}  {med:>9.3}  {:>8.3}  {:>8.3}  {:>12.0}",
             v.len(),
             quantile(v, 0.9),
-            v.last().copied().unwrap_or(f64::NAN)
+            v.last().copied().unwrap_or(f64::NAN),
+            quantile(&node_counts[k], 0.5)
         );
     }
     let nps = nodes as f64 / time.as_secs_f64();
