@@ -148,7 +148,7 @@ const CLOCK_EVERY: u64 = 1024;
 impl Default for Solver {
     /// A table of 2^15 entries (512 KiB). Small on purpose: a table probe is a random memory
     /// access, and one that misses the caches costs more than the node it saves. Measured on
-    /// `solvebench` (`cuban`, 4 to 12 tiles down): 2^15 entries search about 6% more nodes than
+    /// `solvebench` (`cuban`, 4 to 12 tiles down): 2^15 entries search 5-10% more nodes than
     /// 2^22 but at twice the speed, even from four tiles down (millions of nodes); the
     /// replacement policy keeps the big subtrees.
     fn default() -> Solver {
