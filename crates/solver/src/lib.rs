@@ -29,6 +29,15 @@
 //! value, only an expectation over the boneyard's orders. Inconsistent states (tiles in two
 //! hands, a seat out of range) are refused with the other [`SolveError`]s.
 //!
+//! # Speed
+//!
+//! `cargo run --release -p capicua-solver --example solvebench`: 200 `cuban` deals played by
+//! four `counting` players, each solved from scratch once 4, 8, 12 and 16 tiles are down. On
+//! the 2-core development machine (shared, load average near 4): medians 69, 6.4, 0.79 and
+//! 0.13 ms (p90 183, 15.8, 2.1, 0.39 ms), 15.7 million positions a second; the issue's
+//! prototype took 358, 31, 2.2 and 0.2 ms. Median positions visited: 1.1 million, 101,000,
+//! 12,300 and 2,100.
+//!
 //! [`reference`](mod@reference) holds a plain minimax, used to write and check the test data.
 
 pub mod error;
