@@ -49,6 +49,7 @@ use std::time::Duration;
 
 use capicua_bots::{CountingPlayer, CountingWeights, HeavyPlayer, RandomPlayer};
 use capicua_engine::{Player, Rng};
+use capicua_solver::OmniscientPlayer;
 use capicua_net::NetEvaluator;
 use capicua_search::{
     Algorithm, Budget, IsmctsPlayer, MarginScale, PimcPlayer, RolloutPolicy, SearchConfig, Searcher,
@@ -619,11 +620,25 @@ pub enum PlayerSpec {
     /// `ismcts[:key=value,...]` and `pimc[:...]`: the search players; keys are
     /// [`SEARCH_KEYS`], the network (if any) loaded once when the spec is parsed.
     Search(SearchSpec),
+    /// `omniscient[:nodes=N]`: sees every hand and plays the solved move whenever the exact
+    /// solver finishes within `nodes` positions, `counting` before that. Evaluation only:
+    /// it is the ceiling of what reading the hidden tiles can be worth.
+    Omniscient { nodes: u64 },
 }
+
+/// Node limit of `omniscient` per decision (about 60 ms on this machine kind).
+pub const OMNISCIENT_NODES: u64 = 1_000_000;
 
 impl PlayerSpec {
     /// The names [`PlayerSpec::parse`] knows.
-    pub const NAMES: &'static [&'static str] = &["random", "heavy", "counting", "ismcts", "pimc"];
+    pub const NAMES: &'static [&'static str] =
+        &["random", "heavy", "counting", "ismcts", "pimc", "omniscient"];
+
+    /// Whether the player reads hidden hands (`omniscient`): only the duplicate runner may
+    /// seat such a player; the engine process and terminal play refuse it.
+    pub fn sees_hidden_hands(&self) -> bool {
+        matches!(self, PlayerSpec::Omniscient { .. })
+    }
 
     /// Parses one spec (see the module documentation for the syntax).
     pub fn parse(spec: &str) -> Result<PlayerSpec, SpecError> {
@@ -645,6 +660,13 @@ impl PlayerSpec {
                     }
                 }
                 (PlayerSpec::Counting(w), CountingWeights::KEYS.to_vec())
+            }
+            "omniscient" => {
+                let nodes = p.take_u64("nodes")?.unwrap_or(OMNISCIENT_NODES);
+                if nodes == 0 {
+                    return Err(p.bad_value("nodes", "0", "must be positive"));
+                }
+                (PlayerSpec::Omniscient { nodes }, vec!["nodes"])
             }
             "ismcts" | "pimc" => {
                 let kind = if p.name() == "pimc" {
@@ -675,6 +697,11 @@ impl PlayerSpec {
             PlayerSpec::Heavy => Box::new(HeavyPlayer::new(seed)),
             PlayerSpec::Counting(w) => Box::new(CountingPlayer::with_weights(seed, *w)),
             PlayerSpec::Search(s) => s.build(seed),
+            PlayerSpec::Omniscient { nodes } => Box::new(OmniscientPlayer::new(
+                self.to_string(),
+                *nodes,
+                Box::new(CountingPlayer::new(seed)),
+            )),
         }
     }
 }
@@ -687,6 +714,10 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Heavy => f.write_str("heavy"),
             PlayerSpec::Counting(w) => f.write_str(&w.spec()),
             PlayerSpec::Search(s) => s.fmt(f),
+            PlayerSpec::Omniscient { nodes } if *nodes == OMNISCIENT_NODES => {
+                f.write_str("omniscient")
+            }
+            PlayerSpec::Omniscient { nodes } => write!(f, "omniscient:nodes={nodes}"),
         }
     }
 }

@@ -42,10 +42,12 @@
 
 pub mod error;
 pub mod ordering;
+pub mod player;
 pub mod reference;
 pub mod solver;
 pub mod tt;
 pub mod value;
 
 pub use error::SolveError;
+pub use player::OmniscientPlayer;
 pub use solver::{Line, MoveValue, MoveValues, Outcome, SolveLimits, Solved, Solver};
