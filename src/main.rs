@@ -4,6 +4,7 @@ mod bench;
 mod engine_cmd;
 mod eval_cmd;
 mod play;
+mod solve_cmd;
 mod train_cmd;
 
 use anyhow::Result;
@@ -30,6 +31,8 @@ enum Command {
     Engine(engine_cmd::EngineArgs),
     /// Play a match in the terminal: you and a bot partner against two bots.
     Play(play::PlayArgs),
+    /// The exact value of an open-hand position: every legal move and the best line.
+    Solve(solve_cmd::SolveArgs),
     /// Self-play training of the network (`--config training/<name>.toml [--resume]`).
     Train(train_cmd::TrainArgs),
 }
@@ -54,6 +57,7 @@ fn main() -> Result<()> {
         Command::Eval(args) => eval_cmd::run(args),
         Command::Engine(args) => engine_cmd::run(args),
         Command::Play(args) => play::run(args),
+        Command::Solve(args) => solve_cmd::run(args),
         Command::Train(args) => train_cmd::run(args),
     }
 }

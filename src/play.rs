@@ -332,7 +332,10 @@ pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
     let partner_spec = PlayerSpec::parse(&args.partner).map_err(|e| anyhow!("--partner: {e}"))?;
     let opponent_spec =
         PlayerSpec::parse(&args.opponents).map_err(|e| anyhow!("--opponents: {e}"))?;
-    for (flag, spec) in [("--partner", &partner_spec), ("--opponents", &opponent_spec)] {
+    for (flag, spec) in [
+        ("--partner", &partner_spec),
+        ("--opponents", &opponent_spec),
+    ] {
         if spec.sees_hidden_hands() {
             return Err(anyhow!(
                 "{flag}: {spec} sees every hand, yours included; it is for `capicua eval` only"

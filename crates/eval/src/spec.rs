@@ -49,11 +49,11 @@ use std::time::Duration;
 
 use capicua_bots::{CountingPlayer, CountingWeights, HeavyPlayer, RandomPlayer};
 use capicua_engine::{Player, Rng};
-use capicua_solver::OmniscientPlayer;
 use capicua_net::NetEvaluator;
 use capicua_search::{
     Algorithm, Budget, IsmctsPlayer, MarginScale, PimcPlayer, RolloutPolicy, SearchConfig, Searcher,
 };
+use capicua_solver::OmniscientPlayer;
 use thiserror::Error;
 
 /// Why a player spec, or a model named in one, was refused.
@@ -631,8 +631,14 @@ pub const OMNISCIENT_NODES: u64 = 1_000_000;
 
 impl PlayerSpec {
     /// The names [`PlayerSpec::parse`] knows.
-    pub const NAMES: &'static [&'static str] =
-        &["random", "heavy", "counting", "ismcts", "pimc", "omniscient"];
+    pub const NAMES: &'static [&'static str] = &[
+        "random",
+        "heavy",
+        "counting",
+        "ismcts",
+        "pimc",
+        "omniscient",
+    ];
 
     /// Whether the player reads hidden hands (`omniscient`): only the duplicate runner may
     /// seat such a player; the engine process and terminal play refuse it.
