@@ -355,6 +355,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ("rollout", "rollout policy: random, heuristic or heavy"),
     ("seed", "random seed, folded into the run's"),
     ("nodes", "tree size limit per thread"),
+    (
+        "solve",
+        "solve leaves with at most this many tiles in hand exactly (0: off; pimc: PIMC over solved deals)",
+    ),
     ("worlds", "PIMC worlds (pimc only)"),
     (
         "model",
@@ -475,6 +479,7 @@ impl SearchSpec {
                 }
                 "seed" => c.seed = int(0)?,
                 "nodes" => c.max_nodes = int(16)?.min(u32::MAX as u64 / 2) as usize,
+                "solve" => c.solve_tiles = int(0)?.min(55) as u32,
                 "worlds" => {
                     if let Algorithm::Pimc { worlds } = &mut c.algorithm {
                         *worlds = int(1)?.min(1 << 20) as u32;
@@ -581,6 +586,9 @@ impl SearchSpec {
         }
         if c.max_nodes != base.max_nodes {
             out.push(format!("nodes={}", c.max_nodes));
+        }
+        if c.solve_tiles != base.solve_tiles {
+            out.push(format!("solve={}", c.solve_tiles));
         }
         if let (Algorithm::Pimc { worlds }, Algorithm::Pimc { worlds: w0 }) =
             (c.algorithm, base.algorithm)

@@ -10,12 +10,14 @@ use std::time::{Duration, Instant};
 use capicua_engine::{InfoSet, LEAD, Move, MoveList, Rng, Rules, Sampler, State};
 
 use crate::config::Algorithm;
+use crate::config::SOLVE_NODES;
 use crate::error::SearchError;
 use crate::evaluator::{Evaluation, Evaluator, Leaf, LeafValue};
 use crate::reward::{Outcome, Reward, SideValues};
 use crate::rollout::{RolloutPolicy, playout};
 use crate::select::{Acc, backprop, backprop_keys, select_puct, select_ucb};
 use crate::tree::{DRAW_KEY, NONE, PASS_KEY, Tree, action_key, key_move};
+use capicua_solver::{SolveLimits, Solver};
 
 /// Read-only state of one search, shared by its threads.
 pub(crate) struct Ctx<'a> {
@@ -44,6 +46,8 @@ pub(crate) struct Ctx<'a> {
     pub(crate) report_every: Option<Duration>,
     /// Raised by a thread whose search failed, so that the others stop too.
     pub(crate) failed: AtomicBool,
+    /// See [`crate::SearchConfig::solve_tiles`].
+    pub(crate) solve_tiles: u32,
 }
 
 impl Ctx<'_> {
@@ -74,6 +78,8 @@ pub(crate) struct Worker {
     pub(crate) max_tree: usize,
     /// Why this thread's last search failed.
     pub(crate) failure: Option<SearchError>,
+    /// The endgame solver, made at the first solve (its table is half a megabyte).
+    pub(crate) solver: Option<Box<Solver>>,
 }
 
 impl Ctx<'_> {
@@ -157,6 +163,9 @@ impl Worker {
         let mut state = Self::determinization(ctx, rng, world)?;
         let values = match self.descend(ctx, rng, &mut state) {
             LeafKind::Terminal => ctx.outcome_values(&state),
+            LeafKind::Eval { .. } if self.solve_to_end(ctx, &mut state) => {
+                ctx.outcome_values(&state)
+            }
             LeafKind::Eval { node } => {
                 let leaf = Leaf {
                     root: ctx.info,
@@ -192,6 +201,10 @@ impl Worker {
             let mut state = Self::determinization(ctx, rng, world)?;
             match self.descend(ctx, rng, &mut state) {
                 LeafKind::Terminal => {
+                    let v = ctx.outcome_values(&state);
+                    backprop(&mut self.tree, &self.path, &self.sides, &v);
+                }
+                LeafKind::Eval { .. } if self.solve_to_end(ctx, &mut state) => {
                     let v = ctx.outcome_values(&state);
                     backprop(&mut self.tree, &self.path, &self.sides, &v);
                 }
@@ -236,6 +249,37 @@ impl Worker {
             }
         }
         Ok(want as u64)
+    }
+
+    /// Plays `state` to the end of the round along a solved line when it has few enough
+    /// tiles in hand and the solver finishes within [`SOLVE_NODES`]: the leaf's value is then
+    /// exact for this determinization. Leaves `state` as it was otherwise.
+    fn solve_to_end(&mut self, ctx: &Ctx<'_>, state: &mut State) -> bool {
+        if ctx.solve_tiles == 0 || ctx.rules.draw {
+            return false;
+        }
+        let tiles: u32 = state.hands.iter().map(|h| h.len()).sum();
+        if tiles > ctx.solve_tiles {
+            return false;
+        }
+        let solver = self.solver.get_or_insert_with(Box::default);
+        let limits = SolveLimits::nodes(SOLVE_NODES);
+        let Ok(line) =
+            solver.principal_variation(&ctx.rules, state, ctx.first, ctx.pending_ties, limits)
+        else {
+            return false;
+        };
+        if line.outcome.exact().is_none() {
+            return false;
+        }
+        let mut end = *state;
+        for &mv in &line.moves {
+            end.apply(mv);
+        }
+        if end.is_over() {
+            *state = end;
+        }
+        end.is_over()
     }
 
     /// Selection and (UCB1) expansion in one determinization. Leaves the entries of the path

@@ -161,6 +161,7 @@ impl Searcher {
             rollout_mix: cfg.rollout_mix,
             rollout: cfg.rollout,
             max_nodes: cfg.max_nodes,
+            solve_tiles: cfg.solve_tiles,
             batch: evaluator.batch_size().max(1),
             root_keys: root_moves.iter().map(|&m| action_key(m)).collect(),
             stop: req.stop,

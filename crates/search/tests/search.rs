@@ -164,7 +164,7 @@ fn every_returned_move_is_legal() {
                 },
                 SearchConfig {
                     budget: Budget::iterations(150),
-                    max_nodes: 40,
+                    max_nodes: 2,
                     ..SearchConfig::default()
                 },
             ];
@@ -761,4 +761,75 @@ fn a_searcher_can_move_to_a_search_thread() {
     });
     let (_s, r) = handle.join().unwrap();
     assert_eq!(r.iterations, 500);
+}
+
+#[test]
+fn endgame_solving_finds_the_solved_move_when_nothing_is_hidden() {
+    // Cut throat for two deals every tile: the other hand is exactly the unseen tiles, so
+    // every determinization is the true deal and solved leaves are exact.
+    let rules = Rules::preset("cutthroat-2").unwrap();
+    let mut checked = 0;
+    for seed in 0..40 {
+        let mut round = Match::new(&rules, seed).deal_round();
+        let mut rng = Rng::new(seed);
+        // play on to a real choice with few tiles left
+        while !round.is_over() {
+            let tiles: u32 = round.state().hands.iter().map(|h| h.len()).sum();
+            if tiles <= 12 && round.legal_moves().len() > 1 {
+                break;
+            }
+            let legal = round.legal_moves();
+            round
+                .play(legal[rng.below(legal.len() as u32) as usize])
+                .unwrap();
+        }
+        if round.is_over() {
+            continue;
+        }
+        let info = round.infoset(round.to_move());
+        // a tree with room for the root's children only: every visit of a child is a leaf,
+        // valued by the solver on the one possible deal, so its mean is its exact value
+        let config = SearchConfig {
+            solve_tiles: 55,
+            max_nodes: 1 + info.legal_moves().len(),
+            ..SearchConfig::default()
+        };
+        let res = Searcher::new(config)
+            .search_with(&info, req(3000, seed))
+            .unwrap();
+        if res.moves.iter().any(|m| m.visits == 0) {
+            // the tree's room also holds reserved blocks: not every child may fit
+            continue;
+        }
+        let mut solver = capicua_solver::Solver::default();
+        let values = solver
+            .move_values(
+                &rules,
+                round.state(),
+                round.first(),
+                0,
+                capicua_solver::SolveLimits::NONE,
+            )
+            .unwrap();
+        let value_of = |mv: Move| {
+            values
+                .moves
+                .iter()
+                .find(|m| m.mv == mv)
+                .and_then(|m| m.outcome.exact())
+                .unwrap()
+        };
+        let best = values
+            .moves
+            .iter()
+            .filter_map(|m| m.outcome.exact())
+            .max()
+            .unwrap();
+        assert_eq!(value_of(res.best), best, "seed {seed}: {res:?}");
+        for m in res.moves.iter().filter(|m| m.visits > 0) {
+            assert_eq!(m.margin, Some(value_of(m.mv) as f64), "seed {seed}: {m:?}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 15, "only {checked} positions");
 }
