@@ -2,11 +2,12 @@
 //! that a change in speed can be told apart from a change in what is computed. The workloads
 //! live here, behind the binary, not in the libraries: [`search`] (ISMCTS on a fixed
 //! position), [`net`] (inference, net-guided search, training), [`protocol`] (the engine
-//! process through its pipes).
+//! process through its pipes), [`solve`] (the exact open-hand solver).
 
 mod net;
 mod protocol;
 mod search;
+mod solve;
 
 use std::time::Instant;
 
@@ -41,6 +42,12 @@ pub struct BenchArgs {
     /// repeat for more shapes), with burn's own inference beside the search's.
     #[arg(long, conflicts_with = "rules_only")]
     net_shapes: Vec<String>,
+    /// Only the solver benchmark, on this many deals (`--solve 200`), with its table.
+    #[arg(long, conflicts_with = "rules_only")]
+    solve: Option<u64>,
+    /// Deals of the solver benchmark in the full run.
+    #[arg(long, default_value_t = 200)]
+    solve_deals: u64,
 }
 
 /// Random full rounds of `cuban`, deal to score, one thread. Returns (rounds/s, fingerprint).
@@ -107,6 +114,10 @@ pub fn run(args: BenchArgs) -> Result<()> {
     if !args.net_shapes.is_empty() {
         return net::print_shapes(&args.net_shapes);
     }
+    if let Some(deals) = args.solve {
+        solve::print(&solve::bench(deals));
+        return Ok(());
+    }
     let mut out = Map::new();
     let (rps, fp) = random_rounds(args.rounds, 1);
     out.insert("rounds_per_sec".into(), json!(rps.round()));
@@ -144,6 +155,23 @@ pub fn run(args: BenchArgs) -> Result<()> {
         out.insert(
             "train_samples_per_sec".into(),
             json!(net::train_samples_per_sec(net.shape(), 256, budget).round()),
+        );
+        let sb = solve::bench(args.solve_deals);
+        let round3 = |x: f64| json!((x * 1000.0).round() / 1000.0);
+        out.insert("solve_tiles8_median_ms".into(), round3(sb.median_ms(8)));
+        out.insert("solve_tiles12_median_ms".into(), round3(sb.median_ms(12)));
+        out.insert(
+            "solve_nodes_per_sec".into(),
+            json!(sb.nodes_per_sec.round()),
+        );
+        // node counts are the solver's fingerprint: they do not depend on the machine's load
+        out.insert(
+            "solve_tiles8_median_nodes".into(),
+            json!(sb.median_nodes(8)),
+        );
+        out.insert(
+            "solve_tiles12_median_nodes".into(),
+            json!(sb.median_nodes(12)),
         );
         let proto = protocol::bench(200, 3)?;
         out.insert("engine_ping_us".into(), json!(proto.ping_us.round()));

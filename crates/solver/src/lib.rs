@@ -31,7 +31,7 @@
 //!
 //! # Speed
 //!
-//! `cargo run --release -p capicua-solver --example solvebench`: 200 `cuban` deals played by
+//! `capicua bench --solve 200` (the workload lives behind the binary): 200 `cuban` deals played by
 //! four `counting` players, each solved from scratch once 4, 8, 12 and 16 tiles are down. On
 //! the 2-core development machine (shared, load average near 4): medians 69, 6.4, 0.79 and
 //! 0.13 ms (p90 183, 15.8, 2.1, 0.39 ms), 15.7 million positions a second; the issue's

@@ -148,7 +148,7 @@ const CLOCK_EVERY: u64 = 1024;
 impl Default for Solver {
     /// A table of 2^15 entries (512 KiB). Small on purpose: a table probe is a random memory
     /// access, and one that misses the caches costs more than the node it saves. Measured on
-    /// `solvebench` (`cuban`, 4 to 12 tiles down): 2^15 entries search 5-10% more nodes than
+    /// `capicua bench --solve` (`cuban`, 4 to 12 tiles down): 2^15 entries search 5-10% more nodes than
     /// 2^22 but at twice the speed, even from four tiles down (millions of nodes); the
     /// replacement policy keeps the big subtrees.
     fn default() -> Solver {
@@ -330,7 +330,7 @@ impl Solver {
 
     /// The exact value of `st` for the root mover's side, by MTD(f): null-window passes
     /// that close in on the value from both sides, each cheap because the table holds the
-    /// bounds of the passes before it. Measured on `solvebench` (8 and 12 tiles down): half
+    /// bounds of the passes before it. Measured on `capicua bench --solve` (8 and 12 tiles down): half
     /// the nodes of one full-window alpha-beta search.
     fn root_value(&mut self, st: &State) -> Result<i32, Stop> {
         self.root_best = None;
