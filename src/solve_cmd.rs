@@ -7,7 +7,7 @@ use std::io::Read;
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow};
-use capicua_engine::notation;
+use capicua_engine::{Move, notation};
 use capicua_protocol::fields::{Obj, Path};
 use capicua_protocol::referee::parse_table;
 use capicua_solver::{Outcome, SolveLimits, Solver};
@@ -84,9 +84,20 @@ pub fn run(args: SolveArgs) -> Result<()> {
     if let Some(t) = round.forced_lead() {
         values.moves.retain(|m| m.mv.tile() == Some(t));
     }
+    // the line from the forced lead, when there is one (the solver knows no forced leads)
+    let forced: Vec<Move> = values
+        .moves
+        .iter()
+        .map(|m| m.mv)
+        .filter(|_| round.forced_lead().is_some())
+        .collect();
+    let mut from = *state;
+    for &mv in &forced {
+        from.apply(mv);
+    }
     let line = solver.principal_variation(
         &table.rules,
-        state,
+        &from,
         round.first(),
         table.pending_ties,
         limits,
@@ -94,7 +105,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
     let mut ends = state.ends();
     let mut line_text = Vec::new();
     let mut st = *state;
-    for &mv in &line.moves {
+    for &mv in forced.iter().chain(&line.moves) {
         line_text.push(notation(mv, ends));
         st.apply(mv);
         ends = st.ends();

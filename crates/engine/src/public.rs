@@ -7,7 +7,7 @@
 
 use crate::error::MoveError;
 use crate::moves::{LEAD, Move, MoveSpec};
-use crate::state::{Finish, State, domino_finish, next, playable_at, void_at};
+use crate::state::{Finish, State, domino_finish, join, next, playable_at, void_at};
 use crate::tiles::{Tile, TileSet};
 use crate::variant::Rules;
 
@@ -216,13 +216,7 @@ impl Public {
                 }
                 self.played.insert(tile);
                 self.played_by[s].insert(tile);
-                if self.ends[0] == LEAD || end == LEAD {
-                    self.ends = [tile.high(), tile.low()];
-                } else if self.ends[0] == end {
-                    self.ends[0] = tile.other(end);
-                } else {
-                    self.ends[1] = tile.other(end);
-                }
+                join(&mut self.ends, tile, end);
                 self.passes = 0;
                 if self.finish == Finish::Running {
                     self.to_move = next(self.to_move, players);

@@ -112,13 +112,7 @@ impl State {
                     self.finish = self.domino(s as u8, tile);
                 }
                 self.out.remove(tile);
-                if end == LEAD {
-                    self.ends = [tile.high(), tile.low()];
-                } else if self.ends[0] == end {
-                    self.ends[0] = tile.other(end);
-                } else {
-                    self.ends[1] = tile.other(end);
-                }
+                join(&mut self.ends, tile, end);
                 self.passes = 0;
                 if self.finish == Finish::Running {
                     self.to_move = next(self.to_move, self.players);
@@ -194,6 +188,18 @@ impl State {
             p[s] = h.pips();
         }
         p
+    }
+}
+
+/// The open ends after `tile` joins `end` ([`LEAD`]: opens the line).
+#[inline]
+pub(crate) fn join(ends: &mut [u8; 2], tile: Tile, end: u8) {
+    if ends[0] == LEAD || end == LEAD {
+        *ends = [tile.high(), tile.low()];
+    } else if ends[0] == end {
+        ends[0] = tile.other(end);
+    } else {
+        ends[1] = tile.other(end);
     }
 }
 

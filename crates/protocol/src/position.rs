@@ -152,6 +152,28 @@ pub(crate) fn parse_context(o: &Obj<'_>, rules: &Rules) -> Result<MatchContext, 
     Ok(ctx)
 }
 
+/// The `forced_lead` (absent: none) and the `moves` (absent: none) of a position or a
+/// referee request, as written.
+pub(crate) fn parse_lead_and_moves(
+    o: &Obj<'_>,
+    rules: &Rules,
+) -> Result<(Option<Tile>, Vec<MoveSpec>), RequestError> {
+    let forced_lead = match o.get("forced_lead") {
+        None => None,
+        Some(v) => Some(parse_tile(v, &o.field("forced_lead"), rules)?),
+    };
+    let moves_path = o.field("moves");
+    let moves = o
+        .opt_array("moves")?
+        .map(Vec::as_slice)
+        .unwrap_or(&[])
+        .iter()
+        .enumerate()
+        .map(|(i, m)| parse_move(m, &moves_path.index(i), rules))
+        .collect::<Result<Vec<MoveSpec>, _>>()?;
+    Ok((forced_lead, moves))
+}
+
 /// A seat number of the variant.
 pub(crate) fn parse_seat(o: &Obj<'_>, name: &str, rules: &Rules) -> Result<u8, RequestError> {
     Ok(o.int(name, 0, rules.players as u64 - 1)? as u8)
@@ -177,19 +199,8 @@ pub fn parse_position(v: &Value, path: &Path) -> Result<Position, RequestError> 
         .map(|(i, t)| parse_tile(t, &hand_path.index(i), &rules))
         .collect::<Result<Vec<Tile>, _>>()?;
     let context = parse_context(&o, &rules)?;
-    let forced_lead = match o.get("forced_lead") {
-        None => None,
-        Some(v) => Some(parse_tile(v, &o.field("forced_lead"), &rules)?),
-    };
+    let (forced_lead, moves) = parse_lead_and_moves(&o, &rules)?;
     let moves_path = o.field("moves");
-    let moves = o
-        .opt_array("moves")?
-        .map(Vec::as_slice)
-        .unwrap_or(&[])
-        .iter()
-        .enumerate()
-        .map(|(i, m)| parse_move(m, &moves_path.index(i), &rules))
-        .collect::<Result<Vec<MoveSpec>, _>>()?;
     let setup = Setup {
         rules,
         seat,

@@ -1,15 +1,16 @@
 //! The `referee` request: the engine as the table's referee, seeing every hand as dealt.
 
 use capicua_engine::{
-    EndKind, Lead, MatchScore, MoveSpec, OpenSetup, OpenSetupError, Round, RoundResult, Rules,
-    Tile, notation,
+    EndKind, Lead, MatchScore, OpenSetup, OpenSetupError, Round, RoundResult, Rules, Tile, notation,
 };
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::error::RequestError;
 use crate::fields::{Obj, Path};
-use crate::position::{ends_array, move_error, parse_context, parse_move, parse_seat, parse_tile};
+use crate::position::{
+    ends_array, move_error, parse_context, parse_lead_and_moves, parse_seat, parse_tile,
+};
 use crate::variants;
 
 /// The `result` of a finished round.
@@ -150,19 +151,8 @@ pub fn parse_table(o: &Obj<'_>) -> Result<Table, RequestError> {
     } else {
         Vec::new()
     };
-    let forced_lead = match o.get("forced_lead") {
-        None => None,
-        Some(v) => Some(parse_tile(v, &o.field("forced_lead"), &rules)?),
-    };
+    let (forced_lead, moves) = parse_lead_and_moves(o, &rules)?;
     let moves_path = o.field("moves");
-    let moves = o
-        .opt_array("moves")?
-        .map(Vec::as_slice)
-        .unwrap_or(&[])
-        .iter()
-        .enumerate()
-        .map(|(i, m)| parse_move(m, &moves_path.index(i), &rules))
-        .collect::<Result<Vec<MoveSpec>, _>>()?;
     let setup = OpenSetup {
         rules,
         first,
