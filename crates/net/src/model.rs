@@ -11,6 +11,7 @@ use burn::module::Param;
 use burn::nn::Linear;
 use burn::prelude::*;
 use burn::tensor::activation::relu;
+use capicua_engine::Rng;
 
 pub use crate::shape::{DEFAULT_HIDDEN, MARGIN_COLUMN, ModelShape, VALUE_OUTPUTS, WIN_COLUMN};
 
@@ -28,11 +29,11 @@ pub struct PolicyValueModel {
 
 impl PolicyValueModel {
     /// Deterministically initialised model: He-uniform trunk weights, a smaller uniform
-    /// (`1/sqrt(fan_in)`) output layer, zero biases, drawn from a SplitMix64 stream seeded by
+    /// (`1/sqrt(fan_in)`) output layer, zero biases, drawn from the engine's [`Rng`] seeded by
     /// `seed` (independent of burn's global RNG, so the same seed gives the same weights on any
     /// thread).
     pub fn init(shape: &ModelShape, seed: u64, device: &Device) -> Self {
-        let mut rng = SplitMix64(seed);
+        let mut rng = Rng::new(seed);
         let mut fan_in = shape.input;
         let mut trunk = Vec::with_capacity(shape.hidden.len());
         for &width in &shape.hidden {
@@ -98,11 +99,11 @@ fn seeded_linear(
     fan_in: usize,
     fan_out: usize,
     bound: f64,
-    rng: &mut SplitMix64,
+    rng: &mut Rng,
     device: &Device,
 ) -> Linear {
     let weights: Vec<f32> = (0..fan_in * fan_out)
-        .map(|_| ((rng.next_f64() * 2.0 - 1.0) * bound) as f32)
+        .map(|_| ((rng.unit() * 2.0 - 1.0) * bound) as f32)
         .collect();
     Linear {
         weight: Param::from_data(TensorData::new(weights, [fan_in, fan_out]), device),
@@ -110,23 +111,5 @@ fn seeded_linear(
             TensorData::new(vec![0.0f32; fan_out], [fan_out]),
             device,
         )),
-    }
-}
-
-/// SplitMix64: tiny, good enough for weight initialisation.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    fn next_f64(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 }
