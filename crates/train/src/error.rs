@@ -34,6 +34,9 @@ pub enum TrainError {
     State(String),
     #[error(transparent)]
     Eval(#[from] capicua_eval::EvalError),
+    /// A self-play search failed (its sampler found no consistent deal).
+    #[error("self-play search: {0}")]
+    Search(#[from] capicua_search::SearchError),
 }
 
 impl TrainError {

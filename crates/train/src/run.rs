@@ -397,7 +397,7 @@ impl<'a> Run<'a> {
             format!("gen {g} selfplay"),
         );
         let seed = self.config.seed;
-        let records: Vec<_> = self.pool.install(|| {
+        let records = self.pool.install(|| {
             (0..plan.matches)
                 .into_par_iter()
                 .map(|i| {
@@ -405,8 +405,8 @@ impl<'a> Run<'a> {
                     pb.inc(1);
                     r
                 })
-                .collect()
-        });
+                .collect::<Result<Vec<_>, _>>()
+        })?;
         pb.finish_and_clear();
         let meta = ReplayMeta {
             rounds: records.iter().map(|r| r.rounds as u64).sum(),

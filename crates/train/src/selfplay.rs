@@ -16,7 +16,8 @@ use capicua_bots::CountingPlayer;
 use capicua_engine::{InfoSet, Match, Move, Player, Rng, Rules, Table};
 use capicua_net::{NetEvaluator, Observation, RootNoise, margin_scale};
 use capicua_search::{
-    Budget, Evaluator, RolloutEvaluator, RolloutPolicy, SearchConfig, SearchRequest, Searcher,
+    Budget, Evaluator, RolloutEvaluator, RolloutPolicy, SearchConfig, SearchError, SearchRequest,
+    Searcher,
 };
 
 use crate::replay::Sample;
@@ -81,7 +82,11 @@ fn unscored(info: &InfoSet, legal: u128, shares: &[f64]) -> Sample {
 }
 
 /// Plays one match seeded by `seed` (deals and every random choice).
-pub fn play_match(p: &SelfPlayParams, guide: &Guide, seed: u64) -> MatchRecord {
+pub fn play_match(
+    p: &SelfPlayParams,
+    guide: &Guide,
+    seed: u64,
+) -> Result<MatchRecord, SearchError> {
     let (iterations, c_ucb) = match *guide {
         Guide::Rollout { iterations, c_ucb } => (iterations, c_ucb),
         _ => (p.iterations, SearchConfig::default().c_ucb),
@@ -140,9 +145,7 @@ pub fn play_match(p: &SelfPlayParams, guide: &Guide, seed: u64) -> MatchRecord {
                     stop: None,
                     report: None,
                 };
-                let res = searcher
-                    .search_with(info, req)
-                    .expect("a referee-checked position is searchable");
+                let res = searcher.search_with(info, req)?;
                 record.iterations += res.iterations;
                 let mut stats: Vec<(usize, u64, Move)> = res
                     .moves
@@ -194,5 +197,5 @@ pub fn play_match(p: &SelfPlayParams, guide: &Guide, seed: u64) -> MatchRecord {
         m.record(table.round());
         record.rounds += 1;
     }
-    record
+    Ok(record)
 }
