@@ -15,3 +15,4 @@ run omniscient_vs_counting --a omniscient --b counting --rounds 4000 --seed 2026
 run ismcts_solve20_vs_ismcts_10ms --a ismcts:ms=10,c=0.4,solve=20 --b ismcts:ms=10,c=0.4 --rounds 4000 --seed 2027
 run pimc_solve20_vs_counting_10ms --a pimc:ms=10,solve=20 --b counting --rounds 4000 --seed 2028
 run ismcts_solve8_vs_ismcts_10ms --a ismcts:ms=10,c=0.4,solve=8 --b ismcts:ms=10,c=0.4 --rounds 4000 --seed 2029
+run net_solve8_vs_net_10ms --a ismcts:ms=10,model=default,solve=8 --b ismcts:ms=10,model=default --rounds 4000 --seed 2030
