@@ -468,7 +468,9 @@ impl Rules {
 
     /// Whether `hand` holds enough doubles for the redeal rule to apply to it.
     pub fn redeal_applies(&self, hand: TileSet) -> bool {
-        self.redeal != Redeal::Off && hand.inter(DOUBLES).len() >= self.redeal_doubles as u32
+        self.redeal != Redeal::Off
+            && self.redeal_doubles > 0
+            && hand.inter(DOUBLES).len() >= self.redeal_doubles as u32
     }
 
     /// Whether a deal is thrown in whatever the players choose: a hand the compulsory redeal

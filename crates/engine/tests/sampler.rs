@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use capicua_engine::variant::FirstLead;
-use capicua_engine::{Deal, InfoSet, Rng, Round, Rules, Sampler, Tile, TileSet};
+use capicua_engine::{Deal, InfoSet, Redeal, Rng, Round, Rules, Sampler, Tile, TileSet};
 
 /// All ways to pick `k` tiles of `from`.
 fn combinations(from: &[Tile], k: usize) -> Vec<TileSet> {
@@ -56,7 +56,7 @@ fn enumerate(info: &InfoSet) -> Vec<[TileSet; 4]> {
                     hands[s as usize].union(info.played_by(s))
                 };
             }
-            if rules.needs_redeal(&dealt[..rules.players as usize]) && rules.redeal_doubles > 0 {
+            if rules.needs_redeal(&dealt[..rules.players as usize]) {
                 return false;
             }
             let used = dealt.iter().fold(TileSet::EMPTY, |a, h| a.union(*h));
@@ -92,7 +92,7 @@ fn check_uniform(info: &InfoSet, draws: u32, seed: u64) {
     let deals = enumerate(info);
     assert!(deals.len() > 20, "case too small: {}", deals.len());
     let sampler = Sampler::new(info).unwrap();
-    if info.rules().redeal_doubles == 0 {
+    if info.rules().redeal != Redeal::Compulsory {
         assert_eq!(sampler.count(), deals.len() as u128);
     } else {
         assert!(sampler.count() >= deals.len() as u128);
@@ -136,7 +136,7 @@ fn uniform_two_players_with_sleeping_tiles_and_voids() {
         partners: false,
         hand_size: 5,
         max_pip: 6,
-        redeal_doubles: 0,
+        redeal: Redeal::Off,
         first_lead: FirstLead::RandomSide,
         ..Rules::cuban()
     };
@@ -161,7 +161,7 @@ fn uniform_four_players_partners_with_voids() {
     let rules = Rules {
         hand_size: 2,
         max_pip: 6,
-        redeal_doubles: 0,
+        redeal: Redeal::Off,
         first_lead: FirstLead::RandomSide,
         ..Rules::cuban()
     };
@@ -195,6 +195,7 @@ fn uniform_under_the_redeal_rule() {
         partners: false,
         hand_size: 3,
         max_pip: 6,
+        redeal: Redeal::Compulsory,
         redeal_doubles: 2,
         first_lead: FirstLead::RandomSide,
         ..Rules::cuban()
