@@ -270,7 +270,7 @@ pub fn action_tile(action: usize) -> Tile {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use capicua_engine::{LEAD, Match, Rng, Sampler, State};
+    use capicua_engine::LEAD;
 
     fn t(a: u8, b: u8) -> Tile {
         Tile::new(a, b)
@@ -345,95 +345,5 @@ mod tests {
             assert!((g - e).abs() < 1e-6, "feature {i}: got {g}, expected {e}");
         }
     }
-
-    /// Random positions of several variants: the observation agrees with the engine's own
-    /// information set, and the leaf path agrees with the information-set path.
-    #[test]
-    fn leaf_and_infoset_observations_agree() {
-        let mut checked = 0;
-        for variant in [
-            "cuban",
-            "cuban-d6",
-            "cutthroat-3",
-            "cutthroat-2-draw",
-            "lankford-4",
-            "chiva-3",
-        ] {
-            let rules = Rules::preset(variant).unwrap();
-            for game in 0..12u64 {
-                let mut rng = Rng::new(game * 31 + variant.len() as u64);
-                let round_no = rng.below(3);
-                let m = Match::new(&rules, game);
-                let _ = round_no;
-                let mut round = m.deal_round();
-                let steps = rng.below(20);
-                for _ in 0..steps {
-                    if round.is_over() {
-                        break;
-                    }
-                    let legal = round.legal_moves();
-                    let mv = legal[rng.below(legal.len() as u32) as usize];
-                    round.play(mv).unwrap();
-                }
-                if round.is_over() {
-                    continue;
-                }
-                let seat = round.to_move();
-                let ctx = MatchContext {
-                    scores: [rng.below(120), rng.below(120), rng.below(9), 3],
-                    pending_ties: rng.below(3),
-                };
-                let root = round.infoset(seat).with_context(ctx);
-                let obs = Observation::from_infoset(&root);
-                // agreement with the engine's bookkeeping
-                let n = rules.players;
-                for r in 0..n {
-                    let s = (seat + r) % n;
-                    assert_eq!(obs.played_by[r as usize], root.played_by(s));
-                    assert_eq!(obs.counts[r as usize], root.counts()[s as usize]);
-                    if r > 0 {
-                        assert_eq!(obs.excluded[r as usize], root.excluded(s), "{variant}");
-                    }
-                }
-                assert_eq!(obs.ends, root.ends());
-                assert_eq!(obs.pile, root.pile_count());
-                assert_eq!(obs.hand, root.hand());
-
-                let sampler = Sampler::new(&root).unwrap();
-                for _ in 0..4 {
-                    let mut state: State = sampler.sample(&mut rng).unwrap();
-                    let mut path = Vec::new();
-                    for _ in 0..rng.below(8) {
-                        if state.is_over() {
-                            break;
-                        }
-                        let mv = state.random_move(&mut rng);
-                        state.apply(mv);
-                        path.push(mv);
-                    }
-                    if state.is_over() {
-                        continue;
-                    }
-                    let leaf = Leaf {
-                        root: &root,
-                        path: &path,
-                        state: &state,
-                    };
-                    let from_leaf = Observation::from_leaf(&leaf);
-                    let mover = leaf.mover_infoset().unwrap();
-                    assert_eq!(
-                        from_leaf,
-                        Observation::from_infoset(&mover),
-                        "{variant} game {game}"
-                    );
-                    assert_eq!(
-                        from_leaf.encoded(),
-                        Observation::from_infoset(&mover).encoded()
-                    );
-                    checked += 1;
-                }
-            }
-        }
-        assert!(checked > 100, "only {checked} leaves checked");
-    }
+    // Random rounds of every variant, leaves included: tests/public_facts.rs.
 }
