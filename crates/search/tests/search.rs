@@ -23,6 +23,14 @@ const VARIANTS: &[&str] = &[
     "chiva-3",
 ];
 
+/// Plays a uniformly random legal move at the referee's table.
+fn play_random(round: &mut Round, rng: &mut Rng) {
+    let legal = round.legal_moves();
+    round
+        .play(legal[rng.below(legal.len() as u32) as usize])
+        .unwrap();
+}
+
 fn req(iters: u64, seed: u64) -> SearchRequest<'static> {
     SearchRequest {
         budget: Budget::iterations(iters),
@@ -555,10 +563,7 @@ fn leaf_infoset_is_what_the_mover_knows() {
                 if after.is_over() {
                     break;
                 }
-                let legal = after.legal_moves();
-                after
-                    .play(legal[rng.below(legal.len() as u32) as usize])
-                    .unwrap();
+                play_random(&mut after, &mut rng);
             }
             if after.is_over() {
                 continue;
@@ -778,10 +783,7 @@ fn endgame_solving_finds_the_solved_move_when_nothing_is_hidden() {
             if tiles <= 12 && round.legal_moves().len() > 1 {
                 break;
             }
-            let legal = round.legal_moves();
-            round
-                .play(legal[rng.below(legal.len() as u32) as usize])
-                .unwrap();
+            play_random(&mut round, &mut rng);
         }
         if round.is_over() {
             continue;
