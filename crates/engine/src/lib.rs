@@ -11,14 +11,18 @@
 //!   table is a [`Record`].
 //! - [`Setup`]: an outside position, unchecked; [`Setup::check`] is the one way in.
 //! - [`rule_schema`]: the rules' names and values, read from `Rules`' serde.
-//! - [`Sampler`]: exact uniform sampling of hidden hands given an information set.
+//! - [`Sampler`]: exact uniform sampling of hidden hands given an information set;
+//!   [`BeliefSampler`]: exact sampling of the same deals weighted by per-tile place beliefs
+//!   ([`PlaceWeights`]). Both walk one table (`layout`).
 //! - [`scoring`]: round results, points and match scores; [`game`]: whole matches.
 //!
 //! No I/O happens here; every random choice comes from [`Rng`].
 
+pub mod belief;
 pub mod error;
 pub mod game;
 pub mod infoset;
+mod layout;
 pub mod moves;
 pub mod public;
 pub mod rng;
@@ -32,6 +36,7 @@ pub mod table;
 pub mod tiles;
 pub mod variant;
 
+pub use belief::{BeliefSampler, PlaceWeights};
 pub use error::{DealError, MoveError, MoveParseError, RulesError, SampleError, TileError};
 pub use game::{Match, Player};
 pub use infoset::{InfoSet, MatchContext};

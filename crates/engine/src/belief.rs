@@ -1,0 +1,196 @@
+//! Sampling the hidden tiles by learned beliefs.
+//!
+//! A belief gives, for each unseen tile, a weight for each place it could be: a seat, or out
+//! of play (sleeping or the boneyard). A network predicts such beliefs independently per tile,
+//! so they ignore the hand sizes and may put weight where the information set rules a tile
+//! out; they are a preference over places, not a distribution over deals. The
+//! [`BeliefSampler`] turns them into one: it draws deals with probability proportional to the
+//! product over unseen tiles of the tile's weight at its place, restricted exactly to the
+//! deals the uniform [`Sampler`](crate::Sampler) can draw (the same places, capacities, voids
+//! and rejection constraints: the two samplers share `layout`). Every believed deal is
+//! therefore consistent with the information set, whatever the weights.
+//!
+//! The table is the uniform sampler's with `f64` sums of weight products in place of counts;
+//! each row is divided by its largest entry (only ratios within a row matter when a tile's
+//! place is drawn), so the products of 45 small weights cannot underflow. The weights of a
+//! tile's allowed places are floored at [`RELATIVE_FLOOR`] times its largest allowed weight,
+//! so a belief that puts almost nothing on every feasible place still leaves every consistent
+//! deal possible; weights that are negative or not finite count as 0 (a belief that gives a
+//! tile nothing usable is read as uniform over its allowed places).
+
+use crate::error::SampleError;
+use crate::infoset::InfoSet;
+use crate::layout::{Layout, OUT, Table};
+use crate::rng::Rng;
+use crate::state::State;
+use crate::tiles::{MAX_TILES, Tile, TileSet};
+
+/// The smallest weight of an allowed place, relative to the tile's largest allowed weight.
+pub const RELATIVE_FLOOR: f64 = 1e-6;
+
+/// A non-negative weight per tile (by [`Tile::index`]) and place: entries 0..4 are absolute
+/// seats, entry [`PlaceWeights::OUT`] is out of play (sleeping or the boneyard). Only ratios
+/// between one tile's entries matter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlaceWeights {
+    weights: [[f64; 5]; MAX_TILES],
+}
+
+impl PlaceWeights {
+    /// The place index of out of play.
+    pub const OUT: usize = OUT;
+
+    /// Every weight 1: the believed sampler is then the uniform one.
+    pub fn uniform() -> PlaceWeights {
+        PlaceWeights {
+            weights: [[1.0; 5]; MAX_TILES],
+        }
+    }
+
+    /// The weights of `tile`'s places.
+    pub fn get(&self, tile: Tile) -> [f64; 5] {
+        self.weights[tile.index()]
+    }
+
+    /// Sets the weights of `tile`'s places.
+    pub fn set(&mut self, tile: Tile, weights: [f64; 5]) {
+        self.weights[tile.index()] = weights;
+    }
+}
+
+impl Default for PlaceWeights {
+    fn default() -> Self {
+        PlaceWeights::uniform()
+    }
+}
+
+/// Exact sampler of the hidden tiles of an information set, weighted by beliefs.
+#[derive(Clone, Debug)]
+pub struct BeliefSampler {
+    layout: Layout,
+    /// Per unseen tile and local place: the floored weight divided by the tile's largest
+    /// (0 on places the tile cannot be in).
+    weights: Vec<[f64; 5]>,
+    table: Table<f64>,
+}
+
+impl BeliefSampler {
+    /// Builds the table for `info` with `weights`. Fails exactly when the uniform
+    /// [`Sampler::new`](crate::Sampler::new) fails: no deal fits the counts and voids.
+    pub fn new(info: &InfoSet, weights: &PlaceWeights) -> Result<BeliefSampler, SampleError> {
+        let layout = Layout::new(info)?;
+        let np = layout.places();
+        let local: Vec<[f64; 5]> = layout
+            .tiles
+            .iter()
+            .zip(&layout.allowed)
+            .map(|(&t, &allowed)| {
+                let raw = weights.get(t);
+                let mut w = [0.0; 5];
+                for (p, x) in w.iter_mut().enumerate().take(np) {
+                    if allowed & 1 << p != 0 {
+                        let v = raw[layout.absolute(p)];
+                        *x = if v.is_finite() && v > 0.0 { v } else { 0.0 };
+                    }
+                }
+                let top = w.iter().fold(0.0f64, |a, &x| a.max(x));
+                for (p, x) in w.iter_mut().enumerate().take(np) {
+                    if allowed & 1 << p != 0 {
+                        *x = if top > 0.0 {
+                            x.max(RELATIVE_FLOOR * top) / top
+                        } else {
+                            1.0
+                        };
+                    }
+                }
+                w
+            })
+            .collect();
+        let table = layout.backward(&local);
+        if layout.top(&table) <= 0.0 {
+            return Err(SampleError::NoConsistentDeal);
+        }
+        Ok(BeliefSampler {
+            layout,
+            weights: local,
+            table,
+        })
+    }
+
+    /// One draw from the table: every seat's hand (own included) and the pile. Each tile's
+    /// place is drawn with probability proportional to its weight times the weight of the
+    /// completions from there.
+    fn draw_once(&self, rng: &mut Rng) -> ([TileSet; 4], TileSet) {
+        let l = &self.layout;
+        let np = l.places();
+        let stride = l.stride;
+        let mut deal = l.empty_deal();
+        let mut idx = l.full_index();
+        for (k, &t) in l.tiles.iter().enumerate() {
+            let row = &self.table.cells[(k + 1) * stride..(k + 2) * stride];
+            let mut mass = [0.0; 5];
+            let mut sum = 0.0;
+            for (p, m) in mass.iter_mut().enumerate().take(np) {
+                let w = self.weights[k][p];
+                if w > 0.0 && l.has_room(k, idx, p) {
+                    *m = w * row[l.after(idx, p)];
+                    sum += *m;
+                }
+            }
+            // the state reached has positive weight, so some place has positive mass; rounding
+            // can leave `u` at the very end, which then takes the last place with mass
+            let mut u = rng.unit() * sum;
+            let mut chosen = None;
+            for (p, &m) in mass.iter().enumerate().take(np) {
+                if m > 0.0 {
+                    chosen = Some(p);
+                    if u < m {
+                        break;
+                    }
+                    u -= m;
+                }
+            }
+            let p = chosen.unwrap_or(np - 1);
+            idx = l.after(idx, p);
+            l.put(p, t, &mut deal);
+        }
+        deal
+    }
+
+    /// Hidden hands (own included) and pile, drawn with probability proportional to the
+    /// product of the weights among the deals consistent with the information set.
+    pub fn sample_hands(&self, rng: &mut Rng) -> Result<([TileSet; 4], TileSet), SampleError> {
+        self.layout.sample_hands(rng, |rng| self.draw_once(rng))
+    }
+
+    /// A determinization: the full state with believed hidden hands.
+    pub fn sample(&self, rng: &mut Rng) -> Result<State, SampleError> {
+        Ok(self.layout.determinize(self.sample_hands(rng)?))
+    }
+
+    /// For each unseen tile (in index order), the exact probability of each place under the
+    /// believed distribution before the rejection constraints (the redeal rule, the order of
+    /// draws): entries 0..4 are seats, [`PlaceWeights::OUT`] is out of play. Each row sums to
+    /// one; a place that cannot hold the tile has exactly 0. A forward pass over the same
+    /// table, about the cost of [`BeliefSampler::new`].
+    pub fn marginals(&self) -> Vec<(Tile, [f64; 5])> {
+        let local = self.layout.marginals(&self.weights, &self.table);
+        self.layout.absolute_marginals(local)
+    }
+
+    /// How far the beliefs are from uniform: the Kish effective sample size, as a fraction,
+    /// that importance weighting exact uniform draws to the believed distribution would have,
+    /// `Z_w² / (Z_1 · Z_w²)` with `Z_f` the sum over consistent deals (before the rejection
+    /// constraints) of the product over unseen tiles of `f(tile, place)`. 1 for uniform
+    /// weights, smaller the more the beliefs concentrate. (This sampler is exact, so its own
+    /// draws are independent; this measures the beliefs, not the sampler.) Computed exactly
+    /// in log scale by two more passes over the table.
+    pub fn uniform_ess(&self) -> f64 {
+        let l = &self.layout;
+        let squares: Vec<[f64; 5]> = self.weights.iter().map(|w| w.map(|x| x * x)).collect();
+        let log_w = l.log_total(&self.table);
+        let log_1 = l.log_total(&l.backward(&l.unit_weights::<f64>()));
+        let log_w2 = l.log_total(&l.backward(&squares));
+        (2.0 * log_w - log_1 - log_w2).exp().clamp(0.0, 1.0)
+    }
+}
