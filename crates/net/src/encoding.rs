@@ -6,7 +6,14 @@
 //! same tracker ([`Observation::from_infoset`], [`Observation::from_leaf`]), then call the one
 //! [`Observation::encode`]; so the two cannot drift apart.
 //!
-//! # Encoding version 1 ([`ENCODING_VERSION`], [`INPUT_SIZE`] = 336 floats)
+//! # Encoding version 2 ([`ENCODING_VERSION`], [`INPUT_SIZE`] = 519 floats)
+//!
+//! Version 1 (336 floats) saw which tiles each seat had played but not in what order, on which
+//! end or in answer to what. Version 2 keeps version 1's layout as its first 336 floats and
+//! adds the order of play (offsets 336 and up), which is what a player reads the table from: a
+//! seat that keeps exposing a number likely holds more of it, a seat that covers a number or
+//! leaves an end alone likely lacks it. Models of version 1 are refused at load with
+//! [`crate::NetError::EncodingMismatch`].
 //!
 //! Everything is relative to the seat to move `m`: the *relative seat* of seat `s` is
 //! `(s - m) mod players` (0 = the mover, 1 = the next to play, ...; slots of absent seats stay
@@ -32,6 +39,12 @@
 //! | 333 | 1 | partners |
 //! | 334 | 1 | draw game (boneyard) |
 //! | 335 | 1 | scored in points a round (not pips) |
+//! | 336 | 4 × 10 | covered, by relative seat: tiles it played joining an open end showing pip `n`, `min(count, 3) / 3` |
+//! | 376 | 4 × 10 | exposed, by relative seat: plays after which pip `n` showed on the end it made (both pips of a lead), `min(count, 3) / 3` |
+//! | 416 | 4 × 10 | declined, by relative seat: plays joining one end while the other end showed a different pip `n`, `min(count, 3) / 3` |
+//! | 456 | 4 | the relative seat that led the round |
+//! | 460 | 55 | when each played tile was played: `(moves before it + 1) / 64` (0 for tiles not played) |
+//! | 515 | 4 | passes, by relative seat, `min(count, 4) / 4` |
 //!
 //! Outputs: policy logits over the 110 actions of `Move::action_index` (two per tile), a win
 //! logit (sigmoid = probability that the mover's side wins the round, a tie counting half) and
@@ -44,9 +57,15 @@ use capicua_engine::{InfoSet, MatchContext, Move, Public, Rules, Tile, TileSet};
 use capicua_search::Leaf;
 
 /// Version of the feature layout below; stored in every model file and replay buffer.
-pub const ENCODING_VERSION: u32 = 1;
+pub const ENCODING_VERSION: u32 = 2;
 /// Length of an encoded input.
-pub const INPUT_SIZE: usize = 336;
+pub const INPUT_SIZE: usize = 519;
+/// Places a hidden tile can be, relative to the observer: the three other seats, then out.
+pub const PLACES: usize = 4;
+/// Belief outputs of a model with beliefs: [`PLACES`] logits for each of the 55 tiles.
+pub const BELIEF_SIZE: usize = 55 * PLACES;
+/// Moves of a round the play-time feature distinguishes (later moves share the last value).
+const ORDER_SCALE: f32 = 64.0;
 /// Number of policy actions (`Move::action_index` is below this).
 pub const POLICY_SIZE: usize = capicua_search::ACTIONS;
 
@@ -69,6 +88,12 @@ pub mod offset {
     pub const PARTNERS: usize = 333;
     pub const DRAW: usize = 334;
     pub const POINTS: usize = 335;
+    pub const COVERED: usize = 336;
+    pub const EXPOSED: usize = 376;
+    pub const DECLINED: usize = 416;
+    pub const LED: usize = 456;
+    pub const ORDER: usize = 460;
+    pub const PASSED: usize = 515;
 }
 
 /// Points per unit of the network's margin output: 4 in games scored by points a round, 100
@@ -92,6 +117,8 @@ pub struct Observation {
     pub draw: bool,
     /// Scored in points a round rather than pips.
     pub points_scoring: bool,
+    /// The set has no double blank (not an input feature; it shapes [`Observation::unseen`]).
+    pub no_double_blank: bool,
     pub hand_size: u8,
     /// Tiles not dealt (boneyard or sleeping).
     pub undealt: u8,
@@ -113,10 +140,90 @@ pub struct Observation {
     /// Match score of each relative seat's side.
     pub scores: [u32; 4],
     pub pending_ties: u32,
+    /// The order of play, relative to the mover.
+    pub play: PlayOrder,
 }
 
-/// What the seat to move of `public` knows, holding `hand`, relative to it.
-fn observe(public: &Public, context: &MatchContext, hand: TileSet) -> Observation {
+/// What the order of play showed, by relative seat (see the module documentation).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PlayOrder {
+    /// Tiles played joining an end that showed pip `n`.
+    pub covered: [[u8; 10]; 4],
+    /// Plays after which pip `n` showed on the end they made.
+    pub exposed: [[u8; 10]; 4],
+    /// Plays that left the other end, showing pip `n`, alone.
+    pub declined: [[u8; 10]; 4],
+    /// The relative seat that led, or `u8::MAX` before the lead.
+    pub led: u8,
+    /// For every tile, 1 + the number of moves before it was played; 0 if not played.
+    pub order: [u8; 55],
+    /// Passes so far.
+    pub passed: [u8; 4],
+}
+
+impl Default for PlayOrder {
+    fn default() -> Self {
+        PlayOrder {
+            covered: [[0; 10]; 4],
+            exposed: [[0; 10]; 4],
+            declined: [[0; 10]; 4],
+            led: u8::MAX,
+            order: [0; 55],
+            passed: [0; 4],
+        }
+    }
+}
+
+/// Replays `moves` from the start of the round `start` (as public moves) and gathers the order
+/// of play by absolute seat; returns it with the public record after the last move.
+fn replay(start: Public, moves: impl Iterator<Item = Move>) -> (Public, PlayOrder) {
+    let mut public = start;
+    let mut play = PlayOrder::default();
+    for mv in moves {
+        let s = public.to_move() as usize;
+        match mv {
+            Move::Play { tile, end } => {
+                let (a, b) = (tile.high(), tile.low());
+                match public.ends() {
+                    None => {
+                        play.led = s as u8;
+                        bump(&mut play.exposed[s][a as usize]);
+                        if b != a {
+                            bump(&mut play.exposed[s][b as usize]);
+                        }
+                    }
+                    Some((x, y)) => {
+                        bump(&mut play.covered[s][end as usize]);
+                        let made = tile.other(end);
+                        bump(&mut play.exposed[s][made as usize]);
+                        let other = if x == end { y } else { x };
+                        if other != end {
+                            bump(&mut play.declined[s][other as usize]);
+                        }
+                    }
+                }
+                play.order[tile.index()] = (public.moves() + 1).min(255) as u8;
+            }
+            Move::Pass => bump(&mut play.passed[s]),
+            Move::Draw(_) => {}
+        }
+        public.apply(mv);
+    }
+    (public, play)
+}
+
+fn bump(x: &mut u8) {
+    *x = x.saturating_add(1);
+}
+
+/// What the seat to move of `public` knows, holding `hand`, relative to it; `play` is the
+/// order of play by absolute seat.
+fn observe(
+    public: &Public,
+    play: &PlayOrder,
+    context: &MatchContext,
+    hand: TileSet,
+) -> Observation {
     let rules = public.rules();
     let m = public.to_move();
     let n = rules.players;
@@ -126,6 +233,7 @@ fn observe(public: &Public, context: &MatchContext, hand: TileSet) -> Observatio
         partners: rules.partners,
         draw: rules.draw,
         points_scoring: rules.scoring == Scoring::Points,
+        no_double_blank: rules.no_double_blank,
         hand_size: rules.hand_size,
         undealt: rules.undealt() as u8,
         target: rules.target,
@@ -148,24 +256,85 @@ fn observe(public: &Public, context: &MatchContext, hand: TileSet) -> Observatio
             public.excluded(s)
         };
         obs.scores[r] = context.scores[rules.side_of(s) as usize];
+        let a = s as usize;
+        obs.play.covered[r] = play.covered[a];
+        obs.play.exposed[r] = play.exposed[a];
+        obs.play.declined[r] = play.declined[a];
+        obs.play.passed[r] = play.passed[a];
+        if play.led == s {
+            obs.play.led = r as u8;
+        }
     }
+    obs.play.order = play.order;
     obs
+}
+
+/// The public record at the start of `info`'s round.
+fn round_start(info: &InfoSet) -> Public {
+    Public::new(
+        info.rules(),
+        info.first(),
+        info.public().forced_lead_at_start(),
+    )
 }
 
 impl Observation {
     /// What `info`'s seat knows (meaningful when it is to move, as in training samples).
     pub fn from_infoset(info: &InfoSet) -> Observation {
-        observe(info.public(), info.context(), info.hand())
+        let (public, play) = replay(round_start(info), info.history().iter().copied());
+        debug_assert_eq!(&public, info.public());
+        observe(&public, &play, info.context(), info.hand())
     }
 
     /// What the seat to move at a search leaf knows: the public record at the root and the
     /// public moves on the path, and its own hand in the leaf's determinization. Equal to
     /// `from_infoset(&leaf.mover_infoset()?)`, without building that information set.
     pub fn from_leaf(leaf: &Leaf<'_>) -> Observation {
-        let public = leaf.public();
+        let root = leaf.root;
+        let moves = root.history().iter().chain(leaf.path).copied();
+        let (public, play) = replay(round_start(root), moves);
         debug_assert_eq!(public.to_move(), leaf.state.to_move);
         let m = leaf.state.to_move as usize;
-        observe(&public, leaf.root.context(), leaf.state.hands[m])
+        observe(&public, &play, root.context(), leaf.state.hands[m])
+    }
+
+    /// The tiles the mover has not seen: neither in its hand nor played.
+    pub fn unseen(&self) -> TileSet {
+        let mut seen = self.hand;
+        for p in &self.played_by {
+            seen = seen.union(*p);
+        }
+        let mut set = TileSet::full(self.max_pip);
+        if self.no_double_blank {
+            set.remove(Tile::new(0, 0));
+        }
+        set.minus(seen)
+    }
+
+    /// For every tile (by index), the places ([`PLACES`], see the module documentation) it
+    /// can be in from the mover's view, as bits: none for a tile it has seen; a seat only if
+    /// it holds tiles and is not publicly known to lack this one; out only if some unseen
+    /// tile is out of play.
+    pub fn belief_places(&self) -> [u8; 55] {
+        let unseen = self.unseen();
+        let held: u32 = (1..self.players as usize)
+            .map(|r| self.counts[r] as u32)
+            .sum();
+        let out_possible = unseen.len() > held;
+        let mut places = [0u8; 55];
+        for t in unseen.iter() {
+            let mut bits = 0u8;
+            for r in 1..self.players.min(4) as usize {
+                if self.counts[r] > 0 && !self.excluded[r].contains(t) {
+                    bits |= 1 << (r - 1);
+                }
+            }
+            if out_possible {
+                bits |= 1 << 3;
+            }
+            places[t.index()] = bits;
+        }
+        places
     }
 
     /// The tiles pip `n` of relative seat `r` is publicly known to lack.
@@ -233,6 +402,23 @@ impl Observation {
         out[PARTNERS] = self.partners as u8 as f32;
         out[DRAW] = self.draw as u8 as f32;
         out[POINTS] = self.points_scoring as u8 as f32;
+        let count = |c: u8| c.min(3) as f32 / 3.0;
+        for r in 0..players.min(4) {
+            for n in 0..=self.max_pip as usize {
+                out[COVERED + 10 * r + n] = count(self.play.covered[r][n]);
+                out[EXPOSED + 10 * r + n] = count(self.play.exposed[r][n]);
+                out[DECLINED + 10 * r + n] = count(self.play.declined[r][n]);
+            }
+            out[PASSED + r] = self.play.passed[r].min(4) as f32 / 4.0;
+        }
+        if (self.play.led as usize) < 4 {
+            out[LED + self.play.led as usize] = 1.0;
+        }
+        for (i, &o) in self.play.order.iter().enumerate() {
+            if o > 0 {
+                out[ORDER + i] = (o as f32 / ORDER_SCALE).min(1.0);
+            }
+        }
     }
 
     /// The encoding as a new vector.
@@ -241,6 +427,23 @@ impl Observation {
         self.encode(&mut v);
         v
     }
+}
+
+/// Where every tile `info`'s seat has not seen really is, given the seats' current `hands`
+/// (the referee's): for each tile (by index) 0 if the seat has seen it, else 1 + its place
+/// relative to the seat ([`PLACES`]: the next three seats, then out of play).
+pub fn true_places(info: &InfoSet, hands: &[TileSet; 4]) -> [u8; 55] {
+    let players = info.rules().players;
+    let me = info.seat();
+    let mut places = [0u8; 55];
+    for t in info.unseen().iter() {
+        let holder = (1..players).find(|&r| hands[((me + r) % players) as usize].contains(t));
+        places[t.index()] = match holder {
+            Some(r) => r,
+            None => PLACES as u8,
+        };
+    }
+    places
 }
 
 /// Legal-action flags (`POLICY_SIZE` long) of a list of legal moves: plays only (a pass or a
@@ -339,6 +542,23 @@ mod tests {
         expected[329] = 1.0; // double-nine
         expected[332] = 1.0; // four players
         expected[333] = 1.0; // partners
+        // the order of play (version 2)
+        let third = 1.0 / 3.0;
+        expected[336 + 6] = third; // we covered a 6 ...
+        expected[376 + 4] = third; // ... exposing a 4
+        expected[336 + 20 + 4] = third; // seat 0 covered the 4 ...
+        expected[376 + 20 + 2] = third; // ... exposing a 2 ...
+        expected[416 + 20 + 6] = third; // ... leaving the 6 alone
+        expected[376 + 30 + 6] = third; // seat 1 led 6-6 (one 6 exposed) ...
+        expected[336 + 30 + 6] = third; // ... then covered a 6 ...
+        expected[376 + 30 + 1] = third; // ... exposing a 1 ...
+        expected[416 + 30 + 2] = third; // ... leaving the 2 alone
+        expected[456 + 3] = 1.0; // relative seat 3 led
+        expected[460 + 27] = 1.0 / 64.0; // 6-6 was move 1
+        expected[460 + 25] = 2.0 / 64.0; // 6-4 move 2
+        expected[460 + 12] = 4.0 / 64.0; // 4-2 move 4 (after seat 3's pass)
+        expected[460 + 22] = 5.0 / 64.0; // 6-1 move 5
+        expected[515 + 1] = 0.25; // seat 3 passed once
 
         let got = Observation::from_infoset(&info).encoded();
         for (i, (g, e)) in got.iter().zip(&expected).enumerate() {

@@ -4,16 +4,18 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use capicua_engine::Rng;
+use capicua_engine::{InfoSet, PlaceWeights, Rng};
 use capicua_search::{Evaluation, Evaluator, Leaf, LeafValue};
 use rand_distr::{Distribution, Gamma};
 
-use crate::encoding::{ENCODING_VERSION, INPUT_SIZE, Observation, POLICY_SIZE, margin_scale};
+use crate::encoding::{
+    BELIEF_SIZE, ENCODING_VERSION, INPUT_SIZE, Observation, PLACES, POLICY_SIZE, margin_scale,
+};
 use crate::error::NetError;
 use crate::format::read_header;
 use crate::mlp::FastMlp;
 use crate::network::Network;
-use crate::shape::{MARGIN_COLUMN, WIN_COLUMN};
+use crate::shape::{MARGIN_COLUMN, VALUE_OUTPUTS, WIN_COLUMN};
 
 /// Dirichlet noise mixed into the root priors (self-play exploration):
 /// `prior = (1 - epsilon) * prior + epsilon * Dir(alpha)` over the root's legal plays.
@@ -41,10 +43,14 @@ impl NetEvaluator {
                 expected: ENCODING_VERSION,
             });
         }
-        if h.shape.input != INPUT_SIZE || h.shape.policy != POLICY_SIZE {
+        if h.shape.input != INPUT_SIZE
+            || h.shape.policy != POLICY_SIZE
+            || (h.shape.beliefs != 0 && h.shape.beliefs != BELIEF_SIZE)
+        {
             let mut expected = h.shape.clone();
             expected.input = INPUT_SIZE;
             expected.policy = POLICY_SIZE;
+            expected.beliefs = BELIEF_SIZE;
             return Err(NetError::ShapeMismatch {
                 file: h.shape.clone(),
                 expected,
@@ -64,6 +70,49 @@ impl NetEvaluator {
         NetEvaluator::new(&network)
     }
 
+    /// Whether the network has a belief output.
+    pub fn has_beliefs(&self) -> bool {
+        self.mlp.output() == POLICY_SIZE + VALUE_OUTPUTS + BELIEF_SIZE
+    }
+
+    /// The network's belief about every tile `obs`'s mover has not seen: the probability of
+    /// each place relative to it ([`crate::encoding::PLACES`]: the next three seats, then out
+    /// of play), zero where a place is impossible, summing to one; all zero for a seen tile.
+    /// `None` for a network without beliefs.
+    pub fn beliefs(&self, obs: &Observation) -> Option<[[f32; PLACES]; 55]> {
+        if !self.has_beliefs() {
+            return None;
+        }
+        let mut x = [0.0f32; INPUT_SIZE];
+        obs.encode(&mut x);
+        let mut raw = vec![0.0f32; self.mlp.output()];
+        self.mlp.forward(&x, &mut raw);
+        Some(belief_softmax(
+            &raw[POLICY_SIZE + VALUE_OUTPUTS..],
+            &obs.belief_places(),
+        ))
+    }
+
+    /// [`NetEvaluator::beliefs`] of `info`'s seat as search weights by absolute seat.
+    pub fn place_weights_of(&self, info: &InfoSet) -> Option<PlaceWeights> {
+        let probs = self.beliefs(&Observation::from_infoset(info))?;
+        let players = info.rules().players;
+        let me = info.seat();
+        let mut weights = PlaceWeights::uniform();
+        for t in info.unseen().iter() {
+            let p = probs[t.index()];
+            let mut w = [0.0f64; 5];
+            for (q, &pq) in p.iter().take(PLACES - 1).enumerate() {
+                if (q as u8 + 1) < players {
+                    w[((me + q as u8 + 1) % players) as usize] = pq as f64;
+                }
+            }
+            w[4] = p[PLACES - 1] as f64;
+            weights.set(t, w);
+        }
+        Some(weights)
+    }
+
     /// The same network with Dirichlet noise on the root priors.
     pub fn with_root_noise(mut self, noise: Option<RootNoise>) -> NetEvaluator {
         self.noise = noise;
@@ -80,7 +129,8 @@ impl NetEvaluator {
     ) -> (f32, f32) {
         let mut x = [0.0f32; INPUT_SIZE];
         obs.encode(&mut x);
-        let mut raw = [0.0f32; POLICY_SIZE + 2];
+        let mut raw = [0.0f32; POLICY_SIZE + VALUE_OUTPUTS + BELIEF_SIZE];
+        let raw = &mut raw[..self.mlp.output()];
         let mut which = [0usize; POLICY_SIZE + 2];
         let mut n = 0;
         for a in legal
@@ -90,7 +140,7 @@ impl NetEvaluator {
             which[n] = a;
             n += 1;
         }
-        self.mlp.forward_some(&x, &which[..n], &mut raw);
+        self.mlp.forward_some(&x, &which[..n], raw);
         priors.fill(0.0);
         let max = legal
             .clone()
@@ -112,6 +162,31 @@ impl NetEvaluator {
     }
 }
 
+/// Softmax of belief logits (one group of [`PLACES`] per tile) over each tile's possible
+/// places (`places[t]`, bits as [`Observation::belief_places`]); zero elsewhere.
+pub fn belief_softmax(logits: &[f32], places: &[u8; 55]) -> [[f32; PLACES]; 55] {
+    let mut out = [[0.0f32; PLACES]; 55];
+    for (t, (&bits, row)) in places.iter().zip(out.iter_mut()).enumerate() {
+        if bits == 0 {
+            continue;
+        }
+        let group = &logits[t * PLACES..(t + 1) * PLACES];
+        let max = (0..PLACES)
+            .filter(|q| bits & 1 << q != 0)
+            .map(|q| group[q])
+            .fold(f32::NEG_INFINITY, f32::max);
+        let mut sum = 0.0;
+        for q in 0..PLACES {
+            if bits & 1 << q != 0 {
+                row[q] = (group[q] - max).exp();
+                sum += row[q];
+            }
+        }
+        row.iter_mut().for_each(|x| *x /= sum);
+    }
+    out
+}
+
 /// Loads a model file for this crate's encoding, taking the hidden widths from its header.
 /// A file for another encoding version, input or policy size is refused with
 /// [`NetError::EncodingMismatch`] / [`NetError::ShapeMismatch`].
@@ -121,6 +196,9 @@ pub fn load_network(path: impl AsRef<Path>) -> Result<Network, NetError> {
     let mut expected = header.shape.clone();
     expected.input = INPUT_SIZE;
     expected.policy = POLICY_SIZE;
+    if expected.beliefs != 0 {
+        expected.beliefs = BELIEF_SIZE;
+    }
     Network::load(path, ENCODING_VERSION, &expected)
 }
 

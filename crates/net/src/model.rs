@@ -1,11 +1,13 @@
 //! The policy/value MLP itself.
 //!
-//! `input → [Linear → ReLU] × hidden.len() → Linear(policy + 2)`.
+//! `input → [Linear → ReLU] × hidden.len() → Linear(policy + 2 + beliefs)`.
 //!
 //! The output layer is one fused [`Linear`] whose first `policy` columns are the policy logits,
 //! then one column for the win logit and one for the scaled margin ([`WIN_COLUMN`] /
 //! [`MARGIN_COLUMN`] offsets past `policy`). Fusing the two heads makes a single matmul and a single
 //! read-back per evaluation; it is mathematically the same as two linear heads on the trunk.
+//! A model with beliefs has `beliefs` more columns after the value columns: one logit per tile
+//! and place, softmaxed over each tile's group of [`crate::shape::BELIEF_GROUP`] places.
 
 use burn::module::Param;
 use burn::nn::Linear;
@@ -73,21 +75,25 @@ impl PolicyValueModel {
     /// Forward pass split into heads, with the policy logits masked: illegal actions (where
     /// `illegal` is true) get [`MASKED_LOGIT`].
     ///
-    /// Returns `(masked policy logits [B, policy], win logit [B, 1], margin [B, 1])`.
+    /// Returns `(masked policy logits [B, policy], win logit [B, 1], margin [B, 1], raw
+    /// belief logits [B, beliefs])`, the last `None` for a model without beliefs.
     pub fn forward_heads(
         &self,
         input: Tensor<2>,
         illegal: Tensor<2, Bool>,
-        policy: usize,
-    ) -> (Tensor<2>, Tensor<2>, Tensor<2>) {
+        shape: &ModelShape,
+    ) -> (Tensor<2>, Tensor<2>, Tensor<2>, Option<Tensor<2>>) {
+        let policy = shape.policy;
         let out = self.forward(input);
         let logits = out
             .clone()
             .narrow(1, 0, policy)
             .mask_fill(illegal, MASKED_LOGIT);
         let win = out.clone().narrow(1, policy + WIN_COLUMN, 1);
-        let margin = out.narrow(1, policy + MARGIN_COLUMN, 1);
-        (logits, win, margin)
+        let margin = out.clone().narrow(1, policy + MARGIN_COLUMN, 1);
+        let beliefs =
+            (shape.beliefs > 0).then(|| out.narrow(1, shape.belief_offset(), shape.beliefs));
+        (logits, win, margin, beliefs)
     }
 }
 

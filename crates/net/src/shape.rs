@@ -16,6 +16,9 @@ pub const WIN_COLUMN: usize = 0;
 pub const MARGIN_COLUMN: usize = 1;
 /// Number of value outputs (win logit, margin).
 pub const VALUE_OUTPUTS: usize = 2;
+/// Belief logits come in groups of this many places, one group per tile; each group is a
+/// softmax over the places the tile can be in.
+pub const BELIEF_GROUP: usize = 4;
 
 /// Widest layer (input, hidden or output) a network may have: the fast inference
 /// ([`crate::FastMlp`]) keeps its activations in fixed stack buffers of this size.
@@ -30,6 +33,10 @@ pub struct ModelShape {
     pub hidden: Vec<usize>,
     /// Number of policy actions (logits).
     pub policy: usize,
+    /// Number of belief logits after the value outputs (0: a model without beliefs; files
+    /// written before beliefs existed have none).
+    #[serde(default)]
+    pub beliefs: usize,
 }
 
 /// A layer of a [`ModelShape`], as named in a [`ShapeError`].
@@ -68,6 +75,7 @@ impl ModelShape {
             input,
             hidden: DEFAULT_HIDDEN.to_vec(),
             policy,
+            beliefs: 0,
         }
     }
 
@@ -77,11 +85,23 @@ impl ModelShape {
             input,
             hidden: hidden.to_vec(),
             policy,
+            beliefs: 0,
         }
     }
 
-    /// Width of the raw network output: `policy + 2`.
+    /// The same shape with `beliefs` belief outputs.
+    pub fn with_beliefs(mut self, beliefs: usize) -> Self {
+        self.beliefs = beliefs;
+        self
+    }
+
+    /// Width of the raw network output: `policy + 2 + beliefs`.
     pub fn output(&self) -> usize {
+        self.policy + VALUE_OUTPUTS + self.beliefs
+    }
+
+    /// Offset of the first belief logit in the raw output.
+    pub fn belief_offset(&self) -> usize {
         self.policy + VALUE_OUTPUTS
     }
 
@@ -100,8 +120,12 @@ impl ModelShape {
     /// the widths: safe to call on a shape read from an untrusted file before allocating
     /// anything sized by it.
     pub fn validate(&self) -> Result<(), ShapeError> {
-        // the output width is compared before `policy + 2` is formed, which could overflow
-        let output = self.policy.saturating_add(VALUE_OUTPUTS);
+        // the output width is compared before `policy + 2 + beliefs` is formed, which could
+        // overflow
+        let output = self
+            .policy
+            .saturating_add(VALUE_OUTPUTS)
+            .saturating_add(self.beliefs);
         let layers = std::iter::once((Layer::Input, self.input))
             .chain(
                 self.hidden
@@ -131,7 +155,11 @@ impl fmt::Display for ModelShape {
         for h in &self.hidden {
             write!(f, "-{h}")?;
         }
-        write!(f, "-({}+{VALUE_OUTPUTS})", self.policy)
+        write!(f, "-({}+{VALUE_OUTPUTS}", self.policy)?;
+        if self.beliefs > 0 {
+            write!(f, "+{}", self.beliefs)?;
+        }
+        write!(f, ")")
     }
 }
 

@@ -15,9 +15,9 @@ use crate::error::NetError;
 use crate::format::{
     self, CHECKPOINT_FILE_VERSION, CHECKPOINT_FORMAT_NAME, CheckpointHeader, NetHeader,
 };
-use crate::model::PolicyValueModel;
+use crate::model::{MASKED_LOGIT, PolicyValueModel};
 use crate::network::Network;
-use crate::shape::ModelShape;
+use crate::shape::{BELIEF_GROUP, ModelShape};
 
 /// Hyper-parameters of training. Everything but `learning_rate` is fixed for the life of a
 /// [`Trainer`] (it shapes the optimizer) and is stored in its checkpoints.
@@ -43,6 +43,13 @@ pub struct TrainConfig {
     pub win_weight: f32,
     /// Weight of the margin squared error in the total loss.
     pub margin_weight: f32,
+    /// Weight of the belief cross-entropy in the total loss (models with beliefs).
+    #[serde(default = "default_belief_weight")]
+    pub belief_weight: f32,
+}
+
+fn default_belief_weight() -> f32 {
+    1.0
 }
 
 impl Default for TrainConfig {
@@ -57,6 +64,7 @@ impl Default for TrainConfig {
             policy_weight: 1.0,
             win_weight: 1.0,
             margin_weight: 1.0,
+            belief_weight: default_belief_weight(),
         }
     }
 }
@@ -89,6 +97,12 @@ pub struct TrainBatch {
     pub win: Vec<f32>,
     /// `batch` margin targets, scaled like the network's margin output.
     pub margin: Vec<f32>,
+    /// For a model with beliefs, `batch * beliefs` flags: the places each tile can be in
+    /// (a tile with none is not a target).
+    pub belief_places: Vec<bool>,
+    /// For a model with beliefs, `batch * beliefs` targets: 1 at each target tile's true
+    /// place, 0 elsewhere.
+    pub belief_target: Vec<f32>,
 }
 
 impl TrainBatch {
@@ -100,6 +114,13 @@ impl TrainBatch {
         self.win.push(win);
         self.margin.push(margin);
         self.batch += 1;
+    }
+
+    /// Appends the belief targets of the last sample pushed: `places` and `target` as in
+    /// [`TrainBatch::belief_places`] and [`TrainBatch::belief_target`], one row.
+    pub fn push_beliefs(&mut self, places: &[bool], target: &[f32]) {
+        self.belief_places.extend_from_slice(places);
+        self.belief_target.extend_from_slice(target);
     }
 
     /// Checks buffer lengths against `shape` and that the targets are well-formed.
@@ -115,6 +136,8 @@ impl TrainBatch {
             ("policy", self.policy.len(), b * p),
             ("win", self.win.len(), b),
             ("margin", self.margin.len(), b),
+            ("belief_places", self.belief_places.len(), b * shape.beliefs),
+            ("belief_target", self.belief_target.len(), b * shape.beliefs),
         ] {
             if len != want {
                 return bad(format!("{name} has {len} values, expected {want}"));
@@ -147,6 +170,23 @@ impl TrainBatch {
             }
             if !self.margin[row].is_finite() {
                 return bad(format!("row {row}: margin target is not finite"));
+            }
+            let n = shape.beliefs;
+            let places = &self.belief_places[row * n..(row + 1) * n];
+            let target = &self.belief_target[row * n..(row + 1) * n];
+            for (g, (pl, tg)) in places
+                .chunks(BELIEF_GROUP)
+                .zip(target.chunks(BELIEF_GROUP))
+                .enumerate()
+            {
+                let sum: f32 = tg.iter().sum();
+                let on_allowed = tg.iter().zip(pl).all(|(&t, &ok)| t == 0.0 || ok);
+                let one_hot = tg.iter().all(|&t| t == 0.0 || t == 1.0);
+                if !(one_hot && on_allowed && (sum == 0.0 || sum == 1.0)) {
+                    return bad(format!(
+                        "row {row}: belief target of group {g} is not one possible place"
+                    ));
+                }
             }
         }
         Ok(())
@@ -186,17 +226,20 @@ pub struct Losses {
     pub policy_entropy: f32,
     /// Mean entropy of the policy targets, nats (`policy - target_entropy` is the KL divergence).
     pub target_entropy: f32,
+    /// Cross-entropy of the belief targets, nats per target tile (0 without beliefs).
+    #[serde(default)]
+    pub belief: f32,
 }
 
 /// Builds the loss graph. Returns the total loss tensor and `[total, policy, win, margin,
-/// entropy]` read back from the device.
+/// entropy, belief]` read back from the device.
 fn compute_losses(
     model: &PolicyValueModel,
     batch: &TrainBatch,
     shape: &ModelShape,
     config: &TrainConfig,
     device: &Device,
-) -> (Tensor<1>, [f32; 5]) {
+) -> (Tensor<1>, [f32; 6]) {
     let (b, p) = (batch.batch, shape.policy);
     let x = Tensor::<2>::from_data(
         TensorData::new(batch.inputs.clone(), [b, shape.input]),
@@ -213,16 +256,24 @@ fn compute_losses(
     let win_t = Tensor::<2>::from_data(TensorData::new(batch.win.clone(), [b, 1]), device);
     let margin_t = Tensor::<2>::from_data(TensorData::new(batch.margin.clone(), [b, 1]), device);
 
-    let (logits, z, m) = model.forward_heads(x, illegal, p);
+    let (logits, z, m, belief_logits) = model.forward_heads(x, illegal, shape);
     let logp = log_softmax(logits, 1);
     let policy_loss = (logp.clone() * target).sum_dim(1).mean().neg();
     // BCE with logits, stable form: max(z, 0) - z*y + log(1 + exp(-|z|)).
     let win_loss =
         (z.clone().clamp_min(0.0) - z.clone() * win_t + z.abs().neg().exp().log1p()).mean();
     let margin_loss = (m - margin_t).square().mean();
-    let total = policy_loss.clone().mul_scalar(config.policy_weight)
+    let mut total = policy_loss.clone().mul_scalar(config.policy_weight)
         + win_loss.clone().mul_scalar(config.win_weight)
         + margin_loss.clone().mul_scalar(config.margin_weight);
+    let belief_loss = match belief_logits {
+        Some(logits) => {
+            let loss = belief_loss(logits, batch, shape, device);
+            total = total + loss.clone().mul_scalar(config.belief_weight);
+            loss
+        }
+        None => Tensor::<1>::zeros([1], device),
+    };
 
     let lp = logp.detach();
     let entropy = (lp.clone().exp() * lp).sum_dim(1).mean().neg();
@@ -233,6 +284,7 @@ fn compute_losses(
             win_loss.detach(),
             margin_loss.detach(),
             entropy,
+            belief_loss.detach(),
         ],
         0,
     )
@@ -241,8 +293,42 @@ fn compute_losses(
     .expect("losses are f32");
     (
         total,
-        [values[0], values[1], values[2], values[3], values[4]],
+        [
+            values[0], values[1], values[2], values[3], values[4], values[5],
+        ],
     )
+}
+
+/// Cross-entropy of the belief targets, averaged over the target tiles of the batch: each
+/// tile's logits are softmaxed over its possible places only.
+fn belief_loss(
+    logits: Tensor<2>,
+    batch: &TrainBatch,
+    shape: &ModelShape,
+    device: &Device,
+) -> Tensor<1> {
+    let (b, groups) = (batch.batch, shape.beliefs / BELIEF_GROUP);
+    let dims = [b, groups, BELIEF_GROUP];
+    let impossible = Tensor::<3, Bool>::from_data(
+        TensorData::new(
+            batch
+                .belief_places
+                .iter()
+                .map(|p| !p)
+                .collect::<Vec<bool>>(),
+            dims,
+        ),
+        device,
+    );
+    let target = Tensor::<3>::from_data(TensorData::new(batch.belief_target.clone(), dims), device);
+    let targets = batch
+        .belief_target
+        .iter()
+        .filter(|&&t| t > 0.0)
+        .count()
+        .max(1);
+    let logp = log_softmax(logits.reshape(dims).mask_fill(impossible, MASKED_LOGIT), 2);
+    (logp * target).sum().neg().div_scalar(targets as f32)
 }
 
 /// Trains a [`PolicyValueModel`] with AdamW (Adam with decoupled weight decay) on the flex
@@ -349,7 +435,7 @@ impl Trainer {
         self.losses_from(values, batch)
     }
 
-    fn losses_from(&self, v: [f32; 5], batch: &TrainBatch) -> Losses {
+    fn losses_from(&self, v: [f32; 6], batch: &TrainBatch) -> Losses {
         Losses {
             total: v[0],
             policy: v[1],
@@ -357,6 +443,7 @@ impl Trainer {
             margin: v[3],
             policy_entropy: v[4],
             target_entropy: batch.target_entropy(self.header.shape.policy),
+            belief: v[5],
         }
     }
 

@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use capicua_engine::Rules;
+use capicua_net::encoding::BELIEF_SIZE;
 use capicua_net::{INPUT_SIZE, ModelShape, POLICY_SIZE, TrainConfig};
 use serde::{Deserialize, Serialize};
 
@@ -49,6 +50,10 @@ pub struct ModelConfig {
     /// run's network with other settings. The optimizer state starts fresh.
     #[serde(default)]
     pub init: Option<PathBuf>,
+    /// Whether the network has a belief output (where each unseen tile is), learned from the
+    /// true deals of the rounds it trains on.
+    #[serde(default = "yes")]
+    pub beliefs: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -137,6 +142,8 @@ pub struct TrainSection {
     pub win_weight: f32,
     #[serde(default = "one")]
     pub margin_weight: f32,
+    #[serde(default = "one")]
+    pub belief_weight: f32,
     /// Samples held out of the newest generation to measure the value error.
     #[serde(default = "default_validation")]
     pub validation: usize,
@@ -246,7 +253,8 @@ impl RunConfig {
     }
 
     pub fn shape(&self) -> ModelShape {
-        ModelShape::with_hidden(INPUT_SIZE, &self.model.hidden, POLICY_SIZE)
+        let beliefs = if self.model.beliefs { BELIEF_SIZE } else { 0 };
+        ModelShape::with_hidden(INPUT_SIZE, &self.model.hidden, POLICY_SIZE).with_beliefs(beliefs)
     }
 
     pub fn train_config(&self) -> TrainConfig {
@@ -257,6 +265,7 @@ impl RunConfig {
             policy_weight: self.train.policy_weight,
             win_weight: self.train.win_weight,
             margin_weight: self.train.margin_weight,
+            belief_weight: self.train.belief_weight,
             ..TrainConfig::default()
         }
     }

@@ -25,3 +25,4 @@ pub mod window;
 pub use config::RunConfig;
 pub use error::TrainError;
 pub use run::{GenerationLog, RunOptions, RunState, StopAt, run};
+pub use training::make_batch;

@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! 0   8  magic "CAPIRPLY"
-//! 8   4  file version (1)
+//! 8   4  file version (2; version 1 files, written before beliefs, are refused)
 //! 12  4  input encoding version (capicua_net::ENCODING_VERSION)
 //! 16  8  number of samples N
 //! 24  8  rounds played to produce them
@@ -14,31 +14,35 @@
 //! end 8  checksum of every byte before it
 //! ```
 //!
-//! A record stores the [`Observation`] (not its 336-float encoding: about 150 bytes instead of
-//! 1,344), the legal actions and the search's visit distribution over them, and the value
-//! targets:
+//! A record stores the [`Observation`] (not its 519-float encoding: about 400 bytes instead of
+//! 2,076), the legal actions and the search's visit distribution over them, the value targets
+//! and the belief target (where each tile the mover had not seen really was):
 //!
 //! ```text
 //! u64 hand, 4 × u64 played_by, 4 × u64 excluded      (relative seats)
 //! u8 end a, u8 end b (255, 255 before the lead)
 //! 4 × u8 counts, u8 pile, u8 passes
 //! 4 × u32 scores, u32 pending ties
-//! u8 max_pip, u8 players, u8 flags (1 partners, 2 draw, 4 points), u8 hand_size,
+//! u8 max_pip, u8 players, u8 flags (1 partners, 2 draw, 4 points, 8 no double blank), u8 hand_size,
 //! u8 undealt, u32 target
 //! u128 legal actions (bit a = action a)
 //! legal.count_ones() × u16 policy target in ascending action order, summing to 65535
 //! u8 outcome (0 loss, 1 tie, 2 win for the mover's side), f32 scaled margin
+//! 3 × 4 × 10 u8 covered, exposed, declined; u8 led; 55 × u8 order; 4 × u8 passed
+//! 55 × u8 true place of each tile: 0 for a tile the mover has seen, else 1 + the place
+//!   (0..3: relative seats 1..3, 3: out of play)
 //! ```
 
 use std::path::PathBuf;
 
 use capicua_engine::TileSet;
+use capicua_net::encoding::PLACES;
 use capicua_net::{ENCODING_VERSION, Observation, POLICY_SIZE, write_atomic};
 
 use crate::error::TrainError;
 
 const MAGIC: &[u8; 8] = b"CAPIRPLY";
-const FILE_VERSION: u32 = 1;
+const FILE_VERSION: u32 = 2;
 
 /// One training sample.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,6 +56,9 @@ pub struct Sample {
     pub outcome: u8,
     /// The mover's side's margin divided by `margin_scale`.
     pub margin: f32,
+    /// For every tile (by index), 0 if the mover has seen it, else 1 + where it really was
+    /// (a place of `capicua_net::encoding::PLACES`).
+    pub places: [u8; 55],
 }
 
 impl Sample {
@@ -99,6 +106,22 @@ impl Sample {
         }
     }
 
+    /// The belief target: the possible places (`BELIEF_SIZE` flags) and a one-hot row of the
+    /// true place for every tile the mover has not seen.
+    pub fn belief_target(&self, places: &mut [bool], target: &mut [f32]) {
+        places.fill(false);
+        target.fill(0.0);
+        let possible = self.obs.belief_places();
+        for t in 0..55 {
+            for q in 0..PLACES {
+                places[t * PLACES + q] = possible[t] & 1 << q != 0;
+            }
+            if self.places[t] > 0 {
+                target[t * PLACES + self.places[t] as usize - 1] = 1.0;
+            }
+        }
+    }
+
     /// The win target: 1 win, 0.5 tie, 0 loss.
     pub fn win_target(&self) -> f32 {
         self.outcome as f32 / 2.0
@@ -118,7 +141,10 @@ impl Sample {
             out.extend_from_slice(&s.to_le_bytes());
         }
         out.extend_from_slice(&o.pending_ties.to_le_bytes());
-        let flags = o.partners as u8 | (o.draw as u8) << 1 | (o.points_scoring as u8) << 2;
+        let flags = o.partners as u8
+            | (o.draw as u8) << 1
+            | (o.points_scoring as u8) << 2
+            | (o.no_double_blank as u8) << 3;
         out.extend_from_slice(&[o.max_pip, o.players, flags, o.hand_size, o.undealt]);
         out.extend_from_slice(&o.target.to_le_bytes());
         out.extend_from_slice(&self.legal.to_le_bytes());
@@ -127,6 +153,16 @@ impl Sample {
         }
         out.push(self.outcome);
         out.extend_from_slice(&self.margin.to_le_bytes());
+        let play = &o.play;
+        for block in [&play.covered, &play.exposed, &play.declined] {
+            for row in block {
+                out.extend_from_slice(row);
+            }
+        }
+        out.push(play.led);
+        out.extend_from_slice(&play.order);
+        out.extend_from_slice(&play.passed);
+        out.extend_from_slice(&self.places);
     }
 
     fn read(r: &mut Reader<'_>) -> Result<Sample, String> {
@@ -157,6 +193,7 @@ impl Sample {
         o.partners = flags & 1 != 0;
         o.draw = flags & 2 != 0;
         o.points_scoring = flags & 4 != 0;
+        o.no_double_blank = flags & 8 != 0;
         o.hand_size = r.u8()?;
         o.undealt = r.u8()?;
         o.target = r.u32()?;
@@ -178,12 +215,34 @@ impl Sample {
         if !margin.is_finite() {
             return Err("a margin is not finite".into());
         }
+        for block in [
+            &mut o.play.covered,
+            &mut o.play.exposed,
+            &mut o.play.declined,
+        ] {
+            for row in block.iter_mut() {
+                row.copy_from_slice(r.take(10)?);
+            }
+        }
+        o.play.led = r.u8()?;
+        o.play.order.copy_from_slice(r.take(55)?);
+        o.play.passed.copy_from_slice(r.take(4)?);
+        let mut places = [0u8; 55];
+        places.copy_from_slice(r.take(55)?);
+        let possible = o.belief_places();
+        for (t, &p) in places.iter().enumerate() {
+            let ok = p == 0 || (p as usize <= PLACES && possible[t] & 1 << (p - 1) != 0);
+            if !ok {
+                return Err(format!("tile {t} has an impossible true place {p}"));
+            }
+        }
         Ok(Sample {
             obs: o,
             legal,
             policy,
             outcome,
             margin,
+            places,
         })
     }
 }

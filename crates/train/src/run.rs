@@ -44,7 +44,7 @@ use crate::gating::Arena;
 use crate::replay::{ReplayMeta, Sample};
 pub use crate::rundir::{RunDir, RunLock};
 use crate::selfplay::{Guide, SelfPlayParams, play_match};
-use crate::training::{Validation, steps_for, train_steps, validate};
+use crate::training::{PHASES, Validation, steps_for, train_steps, validate};
 use crate::window::ReplayWindow;
 
 /// Where a run stops early: the testing stand-in for a kill.
@@ -107,6 +107,13 @@ pub struct GenerationLog {
     pub val_win_error: f64,
     pub val_margin_error: f64,
     pub val_policy_loss: f64,
+    /// Held-out belief log-loss (nats per hidden tile) by phase (tiles on the table 1-9,
+    /// 10-19, 20-29, 30+); zeros for a model without beliefs.
+    #[serde(default)]
+    pub val_belief_loss: [f64; 4],
+    /// Held-out belief top-1 accuracy by phase.
+    #[serde(default)]
+    pub val_belief_top1: [f64; 4],
     pub gating: Option<GatingLog>,
     pub eval: Option<EvalLog>,
 }
@@ -534,6 +541,8 @@ impl<'a> Run<'a> {
             val_win_error: trained.validation.win_error,
             val_margin_error: trained.validation.margin_error,
             val_policy_loss: trained.validation.policy_loss,
+            val_belief_loss: trained.validation.belief_loss,
+            val_belief_top1: trained.validation.belief_top1,
             gating,
             eval,
         };
@@ -625,6 +634,17 @@ fn write_scalars(tb: &mut SummaryWriter, l: &GenerationLog, total_selfplay_secon
     put("value/win_error", l.val_win_error);
     put("value/margin_error_points", l.val_margin_error);
     put("value/policy_loss_heldout", l.val_policy_loss);
+    put("loss/belief", l.losses.belief as f64);
+    for (i, phase) in PHASES.iter().enumerate() {
+        put(
+            &format!("beliefs/loss_heldout_{phase}"),
+            l.val_belief_loss[i],
+        );
+        put(
+            &format!("beliefs/top1_heldout_{phase}"),
+            l.val_belief_top1[i],
+        );
+    }
     if l.matches > 0 && l.selfplay_seconds > 0.0 {
         put(
             "selfplay/games_per_hour",

@@ -6,14 +6,17 @@
 //! instead ([`Guide::Counting`]): every seat plays its move (a random legal one with
 //! probability `epsilon` during the first `temperature_moves` decisions of a round, for
 //! variety), the heuristic's choice is the policy target and the round's result the value
-//! targets. It plays thousands of rounds a second where a 400-iteration search plays a few,
+//! targets. The moves the seats make come from a mixture of styles (`counting`, `heavy`, and
+//! noisy versions of both: `Style`) so that the belief targets teach reading players other
+//! than the one the policy imitates. It plays thousands of rounds a second where a 400-iteration search plays a few,
 //! and the value of a position hinges on a few hundred thousand rounds' worth of outcomes,
 //! not on a sharp policy target: most of a Cuban round's result is the deal.
 
 use std::sync::Arc;
 
-use capicua_bots::CountingPlayer;
-use capicua_engine::{InfoSet, Match, Move, Player, Rng, Rules, Table};
+use capicua_bots::{CountingPlayer, HeavyPlayer};
+use capicua_engine::{InfoSet, Match, Move, Player, Rng, Round, Rules, Table};
+use capicua_net::encoding::true_places;
 use capicua_net::{NetEvaluator, Observation, RootNoise, margin_scale};
 use capicua_search::{
     Budget, Evaluator, RolloutEvaluator, RolloutPolicy, SearchConfig, SearchError, SearchRequest,
@@ -69,15 +72,40 @@ fn evaluator(guide: &Guide, noise: RootNoise) -> Arc<dyn Evaluator> {
     }
 }
 
-/// A sample of `info`'s decision with its policy target; the value targets wait for the
-/// round's end.
-fn unscored(info: &InfoSet, legal: u128, shares: &[f64]) -> Sample {
+/// A sample of `info`'s decision with its policy target and, from the referee's `round`, its
+/// belief target; the value targets wait for the round's end.
+fn unscored(info: &InfoSet, round: &Round, legal: u128, shares: &[f64]) -> Sample {
     Sample {
         obs: Observation::from_infoset(info),
         legal,
         policy: Sample::quantise(shares),
         outcome: 1,
         margin: 0.0,
+        places: true_places(info, &round.state().hands),
+    }
+}
+
+/// How a seat plays a bootstrap round: beliefs must read styles other than the one the policy
+/// imitates, so the seats' moves come from a mixture of heuristics, some of them noisy.
+#[derive(Copy, Clone, Debug, PartialEq)]
+enum Style {
+    Counting,
+    Heavy,
+    /// `counting` with a random legal move at this rate.
+    NoisyCounting(f64),
+    /// `heavy` with a random legal move at this rate.
+    NoisyHeavy(f64),
+}
+
+impl Style {
+    /// Counting 40%, heavy 30%, each noisy (one move in five random) 15%.
+    fn draw(rng: &mut Rng) -> Style {
+        match rng.below(20) {
+            0..8 => Style::Counting,
+            8..14 => Style::Heavy,
+            14..17 => Style::NoisyCounting(0.2),
+            _ => Style::NoisyHeavy(0.2),
+        }
     }
 }
 
@@ -102,12 +130,15 @@ pub fn play_match(
     let mut searcher = Searcher::with_evaluator(config, evaluator(guide, p.noise));
     let mut rng = Rng::stream(seed, 1);
     let mut counting = CountingPlayer::new(Rng::stream(seed, 2).next_u64());
+    let mut heavy = HeavyPlayer::new(Rng::stream(seed, 3).next_u64());
+    let mut style_rng = Rng::stream(seed, 4);
     let mut m = Match::new(&p.rules, Rng::stream(seed, 0).next_u64());
     let mut record = MatchRecord::default();
     let scale = margin_scale(&p.rules);
     while !m.is_over() && (p.max_rounds == 0 || record.rounds < p.max_rounds) {
         let ctx = m.context();
         let mut table = Table::new(m.deal_round(), ctx.clone());
+        let styles: [Style; 4] = std::array::from_fn(|_| Style::draw(&mut style_rng));
         // samples of this round with the side that moved
         let mut pending: Vec<(Sample, u8)> = Vec::new();
         let mut decisions = 0u32;
@@ -118,7 +149,17 @@ pub fn play_match(
                 legal[0]
             } else if let Guide::Counting { epsilon } = guide {
                 let info = table.view(s);
+                // the policy imitates counting whoever moves; the move made is the seat's style
                 let choice = counting.choose(info);
+                let made = match styles[s as usize] {
+                    Style::Counting => choice,
+                    Style::Heavy => heavy.choose(info),
+                    Style::NoisyCounting(p) | Style::NoisyHeavy(p) if rng.unit() < p => {
+                        legal[rng.below(legal.len() as u32) as usize]
+                    }
+                    Style::NoisyCounting(_) => choice,
+                    Style::NoisyHeavy(_) => heavy.choose(info),
+                };
                 let mut actions: Vec<usize> =
                     legal.iter().filter_map(|m| m.action_index()).collect();
                 actions.sort_unstable();
@@ -128,14 +169,17 @@ pub fn play_match(
                     .iter()
                     .map(|&a| if Some(a) == chosen { 1.0 } else { 0.0 })
                     .collect();
-                pending.push((unscored(info, legal_mask, &policy), p.rules.side_of(s)));
+                pending.push((
+                    unscored(info, table.round(), legal_mask, &policy),
+                    p.rules.side_of(s),
+                ));
                 let explore = decisions < p.temperature_moves && rng.unit() < *epsilon;
                 decisions += 1;
                 record.decisions += 1;
                 if explore {
                     legal[rng.below(legal.len() as u32) as usize]
                 } else {
-                    choice
+                    made
                 }
             } else {
                 let info = table.view(s);
@@ -155,7 +199,10 @@ pub fn play_match(
                 stats.sort_by_key(|x| x.0);
                 let visits: Vec<f64> = stats.iter().map(|x| x.1 as f64).collect();
                 let legal_mask = stats.iter().fold(0u128, |m, x| m | 1u128 << x.0);
-                pending.push((unscored(info, legal_mask, &visits), p.rules.side_of(s)));
+                pending.push((
+                    unscored(info, table.round(), legal_mask, &visits),
+                    p.rules.side_of(s),
+                ));
                 let mv = if decisions < p.temperature_moves {
                     let w: Vec<f64> = visits.iter().map(|v| v.powf(1.0 / p.temperature)).collect();
                     let total: f64 = w.iter().sum();

@@ -2,23 +2,40 @@
 //! the value and policy errors on the held-out samples.
 
 use capicua_engine::Rng;
+use capicua_net::encoding::BELIEF_SIZE;
+use capicua_net::evaluator::belief_softmax;
 use capicua_net::{Losses, Network, POLICY_SIZE, TrainBatch, Trainer};
 use indicatif::ProgressBar;
 
 use crate::error::TrainError;
 use crate::replay::Sample;
 
-/// The batch of samples `idx` of `pool`.
-pub(crate) fn make_batch(pool: &[&Sample], idx: impl Iterator<Item = usize>) -> TrainBatch {
+/// The batch of samples `idx` of `pool`, with belief targets when `beliefs`.
+pub fn make_batch(pool: &[&Sample], idx: impl Iterator<Item = usize>, beliefs: bool) -> TrainBatch {
     let mut b = TrainBatch::default();
     let mut target = vec![0.0f32; POLICY_SIZE];
     let mut legal = vec![false; POLICY_SIZE];
+    let mut places = vec![false; BELIEF_SIZE];
+    let mut belief = vec![0.0f32; BELIEF_SIZE];
     for i in idx {
         let s = pool[i];
         s.policy_target(&mut target, &mut legal);
         b.push(&s.obs.encoded(), &legal, &target, s.win_target(), s.margin);
+        if beliefs {
+            s.belief_target(&mut places, &mut belief);
+            b.push_beliefs(&places, &belief);
+        }
     }
     b
+}
+
+/// Phases of a round for belief figures, by tiles on the table: 1-9, 10-19, 20-29, 30+.
+pub const PHASES: [&str; 4] = ["1-9", "10-19", "20-29", "30+"];
+
+/// The phase (index into [`PHASES`]) of a position with `played` tiles on the table; `None`
+/// before the lead.
+pub fn phase(played: u32) -> Option<usize> {
+    (played > 0).then(|| (played as usize / 10).min(3))
 }
 
 /// How many steps a generation of `new_samples` trains: each new sample is drawn about
@@ -40,10 +57,14 @@ pub(crate) fn train_steps(
     rng: &mut Rng,
     pb: &ProgressBar,
 ) -> Result<Losses, TrainError> {
-    let mut sum = [0.0f64; 6];
+    let mut sum = [0.0f64; 7];
     for _ in 0..steps {
         let n = pool.len() as u32;
-        let batch = make_batch(pool, (0..batch_size).map(|_| rng.below(n) as usize));
+        let batch = make_batch(
+            pool,
+            (0..batch_size).map(|_| rng.below(n) as usize),
+            trainer.shape().beliefs > 0,
+        );
         let l = trainer.try_step(&batch)?;
         for (acc, v) in sum.iter_mut().zip([
             l.total,
@@ -52,6 +73,7 @@ pub(crate) fn train_steps(
             l.margin,
             l.policy_entropy,
             l.target_entropy,
+            l.belief,
         ]) {
             *acc += v as f64;
         }
@@ -66,6 +88,7 @@ pub(crate) fn train_steps(
         margin: mean(3),
         policy_entropy: mean(4),
         target_entropy: mean(5),
+        belief: mean(6),
     })
 }
 
@@ -78,6 +101,10 @@ pub(crate) struct Validation {
     pub margin_error: f64,
     /// Mean policy cross-entropy, nats.
     pub policy_loss: f64,
+    /// Belief log-loss by phase ([`PHASES`]), nats per hidden tile (models with beliefs).
+    pub belief_loss: [f64; 4],
+    /// Share of hidden tiles whose most likely place is the true one, by phase.
+    pub belief_top1: [f64; 4],
 }
 
 /// `network`'s errors on `samples`; `scale` turns the scaled margin back into points.
@@ -86,7 +113,7 @@ pub(crate) fn validate(network: &Network, samples: &[&Sample], scale: f64) -> Va
         return Validation::default();
     }
     let (mut win_err, mut margin_err, mut val_policy) = (0.0, 0.0, 0.0);
-    let vb = make_batch(samples, 0..samples.len());
+    let vb = make_batch(samples, 0..samples.len(), false);
     let (priors, win, margin) = network.evaluate_batch(&vb.inputs, &vb.legal, vb.batch);
     for i in 0..vb.batch {
         win_err += (win[i] - vb.win[i]).abs() as f64;
@@ -100,9 +127,48 @@ pub(crate) fn validate(network: &Network, samples: &[&Sample], scale: f64) -> Va
             .sum::<f64>();
     }
     let n = vb.batch as f64;
+    let (belief_loss, belief_top1) = belief_figures(network, samples, &vb.inputs);
     Validation {
         win_error: win_err / n,
         margin_error: margin_err / n,
         policy_loss: val_policy / n,
+        belief_loss,
+        belief_top1,
     }
+}
+
+/// Belief log-loss and top-1 accuracy by phase of `network` on `samples` (encoded in
+/// `inputs`); zeros for a network without beliefs or a phase without hidden tiles.
+fn belief_figures(network: &Network, samples: &[&Sample], inputs: &[f32]) -> ([f64; 4], [f64; 4]) {
+    let shape = network.shape();
+    if shape.beliefs != BELIEF_SIZE {
+        return ([0.0; 4], [0.0; 4]);
+    }
+    let raw = network.raw_outputs(inputs, samples.len());
+    let width = shape.output();
+    let (mut loss, mut top1, mut count) = ([0.0f64; 4], [0.0f64; 4], [0u64; 4]);
+    for (i, s) in samples.iter().enumerate() {
+        let Some(ph) = phase(s.obs.played_by.iter().map(|p| p.len()).sum()) else {
+            continue;
+        };
+        let row = &raw[i * width + shape.belief_offset()..(i + 1) * width];
+        let probs = belief_softmax(row, &s.obs.belief_places());
+        for (t, &truth) in s.places.iter().enumerate() {
+            if truth == 0 {
+                continue;
+            }
+            let p = probs[t];
+            let q = truth as usize - 1;
+            loss[ph] -= (p[q].max(1e-6) as f64).ln();
+            let best = (0..p.len()).fold(0, |b, k| if p[k] > p[b] { k } else { b });
+            top1[ph] += (best == q) as u8 as f64;
+            count[ph] += 1;
+        }
+    }
+    for ph in 0..4 {
+        let n = count[ph].max(1) as f64;
+        loss[ph] /= n;
+        top1[ph] /= n;
+    }
+    (loss, top1)
 }

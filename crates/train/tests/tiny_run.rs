@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use capicua_net::{ENCODING_VERSION, NetError, Network, POLICY_SIZE, TrainBatch, Trainer};
+use capicua_net::{ENCODING_VERSION, NetError, Network, Trainer};
 use capicua_train::replay::{ReplayDir, Sample};
 use capicua_train::rundir::RunDir;
 use capicua_train::{RunConfig, RunOptions, RunState, StopAt, TrainError, run};
@@ -40,17 +40,6 @@ fn quiet(resume: bool, stop: Option<StopAt>) -> RunOptions {
         skip_damaged: false,
         stop,
     }
-}
-
-fn batch(samples: &[Sample]) -> TrainBatch {
-    let mut b = TrainBatch::default();
-    let mut target = vec![0.0; POLICY_SIZE];
-    let mut legal = vec![false; POLICY_SIZE];
-    for s in samples {
-        s.policy_target(&mut target, &mut legal);
-        b.push(&s.obs.encoded(), &legal, &target, s.win_target(), s.margin);
-    }
-    b
 }
 
 fn without_timings(mut s: RunState) -> RunState {
@@ -138,10 +127,13 @@ fn every_float_of_the_run_state_survives_state_json() {
                 margin: f32::MAX,
                 policy_entropy: 1e-45,
                 target_entropy: narrow(&mut rng),
+                belief: narrow(&mut rng),
             },
             val_win_error: x / 3.0,
             val_margin_error: rng.unit(),
             val_policy_loss: -x,
+            val_belief_loss: [x, rng.unit(), 1e-300, 0.0],
+            val_belief_top1: [rng.unit(); 4],
             gating: None,
             eval: None,
         });
@@ -202,7 +194,8 @@ fn tiny_run_trains_and_resumes_exactly() {
     let samples: Vec<Sample> = (0..generations)
         .flat_map(|g| replay.read(g).unwrap().unwrap().0)
         .collect();
-    let all = batch(&samples);
+    let refs: Vec<&Sample> = samples.iter().collect();
+    let all = capicua_train::make_batch(&refs, 0..refs.len(), a_cfg.shape().beliefs > 0);
     let fresh = Trainer::new(
         a_cfg.shape(),
         ENCODING_VERSION,
@@ -216,6 +209,7 @@ fn tiny_run_trains_and_resumes_exactly() {
     assert!(after.total < before.total, "{before:?} -> {after:?}");
     assert!(after.policy < before.policy);
     assert!(after.win < before.win);
+    assert!(after.belief < before.belief, "the belief head learns");
 
     // Killed after generation 1's self-play, then after generation 2's training (with a
     // temporary file of an interrupted write lying around), then resumed to the end.
@@ -547,7 +541,8 @@ fn a_run_can_start_from_given_weights_and_distil_a_stronger_search() {
         .read(0)
         .unwrap()
         .unwrap();
-    let x = batch(&samples[..4]);
+    let refs: Vec<&Sample> = samples.iter().collect();
+    let x = capicua_train::make_batch(&refs, 0..4, false);
     assert_eq!(
         first.raw_outputs(&x.inputs, x.batch),
         start.raw_outputs(&x.inputs, x.batch)
