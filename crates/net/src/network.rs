@@ -8,7 +8,7 @@ use crate::atomic::write_bytes_atomic;
 use crate::error::NetError;
 use crate::format::{self, NetHeader};
 use crate::model::PolicyValueModel;
-use crate::shape::{MARGIN_COLUMN, ModelShape, VALUE_OUTPUTS, WIN_COLUMN};
+use crate::shape::{MARGIN_COLUMN, ModelShape, WIN_COLUMN};
 
 /// One position's evaluation.
 #[derive(Clone, Debug, PartialEq)]
@@ -120,7 +120,8 @@ impl Network {
         &self.model
     }
 
-    /// Raw outputs `[batch, policy + 2]` row-major: unmasked policy logits, win logit, margin.
+    /// Raw outputs `[batch, policy + 2 + beliefs]` row-major: unmasked policy logits, win
+    /// logit, margin, belief logits.
     ///
     /// # Panics
     /// If `inputs.len() != batch * shape.input` or `batch == 0`.
@@ -166,7 +167,7 @@ impl Network {
             "legal must hold batch * policy = {batch} * {policy} flags"
         );
         let raw = self.raw_outputs(inputs, batch);
-        let width = policy + VALUE_OUTPUTS;
+        let width = self.header.shape.output();
         let mut priors = vec![0.0f32; batch * policy];
         let mut win = Vec::with_capacity(batch);
         let mut margin = Vec::with_capacity(batch);

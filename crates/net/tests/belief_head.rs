@@ -88,3 +88,33 @@ fn a_network_without_beliefs_has_none_and_the_old_encoding_is_refused() {
         )
     );
 }
+
+#[test]
+fn batch_inference_of_a_model_with_beliefs_reads_the_value_columns() {
+    let shape = ModelShape::with_hidden(INPUT_SIZE, &[32], POLICY_SIZE).with_beliefs(BELIEF_SIZE);
+    let network = Network::new(shape, ENCODING_VERSION, 5).unwrap();
+    let fast = NetEvaluator::new(&network).unwrap();
+    let rules = Rules::cuban();
+    let round = Match::new(&rules, 2).deal_round();
+    let info = round.infoset(round.first());
+    let obs = Observation::from_infoset(&info);
+    let legal: Vec<usize> = info
+        .legal_moves()
+        .iter()
+        .filter_map(|m| m.action_index())
+        .collect();
+    let mut flags = vec![false; POLICY_SIZE];
+    legal.iter().for_each(|&a| flags[a] = true);
+    // a batch of two: the second row is read at the full output width
+    let other = Observation::from_infoset(&round.infoset((round.first() + 1) % 4));
+    let inputs = [other.encoded(), obs.encoded()].concat();
+    let (slow_priors, slow_win, slow_margin) =
+        network.evaluate_batch(&inputs, &[flags.clone(), flags].concat(), 2);
+    let mut priors = [0.0f32; POLICY_SIZE];
+    let (win, margin) = fast.evaluate_observation(&obs, legal.iter().copied(), &mut priors);
+    assert!((slow_win[1] - win).abs() < 1e-4, "{} vs {win}", slow_win[1]);
+    assert!((slow_margin[1] - margin).abs() < 1e-4, "{} vs {margin}", slow_margin[1]);
+    for a in legal {
+        assert!((slow_priors[POLICY_SIZE + a] - priors[a]).abs() < 1e-4);
+    }
+}
