@@ -57,7 +57,7 @@ use thiserror::Error;
 use crate::spec::{PlayerSpec, SpecError, player_seed};
 
 /// The purpose tag folded into every round seed of this harness.
-pub const ROUND_PURPOSE: u64 = 0xB3_11EF_0F_5EED;
+pub const ROUND_PURPOSE: u64 = 0xB311_EF0F_5EED;
 /// Salt of the estimators' random streams.
 const ESTIMATOR_SALT: u64 = 0xE571_4A70;
 /// The least probability a true place is scored with (a sure miss costs 13.8 nats, not ∞).
