@@ -8,6 +8,7 @@
 //! - [`elo`]: round robins with an Elo table and bootstrap error bars ([`run_round_robin`]).
 //! - [`stats`]: means and Student-t intervals; [`report`]: tables and markdown.
 
+pub mod belief_quality;
 pub mod duplicate;
 pub mod elo;
 pub mod report;
@@ -16,6 +17,7 @@ pub mod stats;
 
 use thiserror::Error;
 
+pub use belief_quality::{BeliefEstimator, QualityTable, RoundSource, run_quality};
 pub use duplicate::{
     BoardResult, DuplicateConfig, DuplicateRun, DuplicateSummary, PairRecord, Seating, Side, Team,
     play_pair, run_duplicate, run_pairs,

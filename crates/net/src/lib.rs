@@ -59,6 +59,7 @@ pub mod encoding;
 pub mod error;
 pub mod evaluator;
 pub mod format;
+pub mod inference;
 pub mod mlp;
 pub mod model;
 pub mod network;
@@ -70,6 +71,7 @@ pub use encoding::{ENCODING_VERSION, INPUT_SIZE, Observation, POLICY_SIZE, margi
 pub use error::NetError;
 pub use evaluator::{NetEvaluator, RootNoise, SHIPPED_MODEL, load_network, shipped_model_path};
 pub use format::{NetHeader, read_header};
+pub use inference::{InferenceError, InferredBeliefs, PlayPolicy, PolicyInference};
 pub use mlp::FastMlp;
 pub use model::{MASKED_LOGIT, PolicyValueModel};
 pub use network::{Evaluation, Network};
