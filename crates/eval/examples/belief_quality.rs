@@ -1,6 +1,7 @@
 //! Scores belief estimators on held-out rounds (see `capicua_eval::belief_quality`): the
-//! uniform sampler against policy-based inference with a network, then times one inference at
-//! mid-round.
+//! uniform sampler, policy-based inference with a network and, for a network with a belief
+//! output, that output (`learned`) and the believed-deal sampler's marginals (`believed`);
+//! then times one policy inference at mid-round.
 //!
 //! ```text
 //! cargo run --release -p capicua-eval --example belief_quality -- \
@@ -8,16 +9,17 @@
 //! ```
 //!
 //! Options: `--rounds N`, `--source counting|SPEC` (the player spec of all four seats),
-//! `--samples N` (uniform draws), `--policy-samples N` (0: no policy estimator), `--floor P`,
-//! `--temperature T`, `--model PATH|none` (default: the shipped model), `--seed S`,
+//! `--samples N` (uniform draws; 0: the exact uniform marginals), `--policy-samples N` (0: no
+//! policy estimator), `--floor P`, `--temperature T`, `--model PATH|none` (default: the shipped model), `--seed S`,
 //! `--every-seat` (score every seat's decisions, not one seat's per round), `--json PATH`.
 
+use std::sync::Arc;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use capicua_engine::{Rng, Rules};
 use capicua_eval::belief_quality::{
-    BeliefEstimator, Decisions, PolicyEstimator, QualityConfig, RoundSource, UniformEstimator,
+    BeliefEstimator, Decisions, LearnedEstimator, PolicyEstimator, QualityConfig, RoundSource, UniformEstimator,
     play_round, run_quality,
 };
 use capicua_net::{NetEvaluator, PolicyInference, SHIPPED_MODEL, shipped_model_path};
@@ -89,8 +91,8 @@ fn run() -> Result<(), String> {
     let uniform = UniformEstimator {
         samples: args.samples,
     };
-    let policy = match (&args.model, args.policy.samples) {
-        (Some(path), n) if n > 0 => {
+    let net = match &args.model {
+        Some(path) => {
             let file = if path == SHIPPED_MODEL {
                 shipped_model_path().ok_or("no shipped model found")?
             } else {
@@ -100,17 +102,35 @@ fn run() -> Result<(), String> {
             let label = file
                 .file_stem()
                 .map_or("net".into(), |s| s.to_string_lossy().into_owned());
-            Some(PolicyEstimator {
-                inference: args.policy,
-                policy: net,
-                label,
-            })
+            Some((Arc::new(net), label))
         }
+        None => None,
+    };
+    let policy = match (&net, args.policy.samples) {
+        (Some((net, label)), n) if n > 0 => Some(PolicyEstimator {
+            inference: args.policy,
+            policy: (**net).clone(),
+            label: label.clone(),
+        }),
         _ => None,
+    };
+    let learned: Vec<LearnedEstimator> = match &net {
+        Some((net, label)) if net.has_beliefs() => [false, true]
+            .into_iter()
+            .map(|believed| LearnedEstimator {
+                net: net.clone(),
+                believed,
+                label: label.clone(),
+            })
+            .collect(),
+        _ => Vec::new(),
     };
     let mut estimators: Vec<&dyn BeliefEstimator> = vec![&uniform];
     if let Some(p) = &policy {
         estimators.push(p);
+    }
+    for l in &learned {
+        estimators.push(l);
     }
     let cfg = QualityConfig {
         rules: Rules::cuban(),

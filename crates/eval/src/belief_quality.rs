@@ -44,12 +44,14 @@
 use std::fmt::Write;
 use std::time::Instant;
 
+use std::sync::Arc;
+
 use capicua_engine::{
-    Deal, InfoSet, Move, Player, Record, Rng, Round, Rules, SampleError, Sampler, Table, Tile,
+    BeliefSampler, Deal, InfoSet, Move, Player, Record, Rng, Round, Rules, SampleError, Sampler, Table, Tile,
     mix_seed,
 };
 use capicua_net::inference::{OUT, PLACES};
-use capicua_net::{InferenceError, PlayPolicy, PolicyInference};
+use capicua_net::{InferenceError, NetEvaluator, PlayPolicy, PolicyInference};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -77,6 +79,8 @@ pub enum BeliefError {
     Sample(#[from] SampleError),
     #[error(transparent)]
     Inference(#[from] InferenceError),
+    #[error("the model has no belief output")]
+    NoBeliefOutput,
 }
 
 /// Beliefs about the hidden tiles of an information set.
@@ -92,7 +96,9 @@ pub trait BeliefEstimator: Sync {
     ) -> Result<Vec<(Tile, [f64; PLACES])>, BeliefError>;
 }
 
-/// Place frequencies over `samples` uniform deals of the engine's [`Sampler`].
+/// Place frequencies over `samples` uniform deals of the engine's [`Sampler`]; with
+/// `samples` 0, the sampler's exact marginals (what infinitely many draws would give, before
+/// the compulsory-redeal and draw-history rejections, which `cuban` does not have).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct UniformEstimator {
     pub samples: usize,
@@ -100,7 +106,11 @@ pub struct UniformEstimator {
 
 impl BeliefEstimator for UniformEstimator {
     fn name(&self) -> String {
-        format!("uniform(n={})", self.samples)
+        if self.samples == 0 {
+            "uniform".into()
+        } else {
+            format!("uniform(n={})", self.samples)
+        }
     }
 
     fn marginals(
@@ -109,6 +119,9 @@ impl BeliefEstimator for UniformEstimator {
         rng: &mut Rng,
     ) -> Result<Vec<(Tile, [f64; PLACES])>, BeliefError> {
         let sampler = Sampler::new(info)?;
+        if self.samples == 0 {
+            return Ok(sampler.marginals());
+        }
         let unseen = info.unseen();
         let me = info.seat() as usize;
         let mut counts = [[0u32; PLACES]; 64];
@@ -149,6 +162,39 @@ impl<P: PlayPolicy> BeliefEstimator for PolicyEstimator<P> {
         rng: &mut Rng,
     ) -> Result<Vec<(Tile, [f64; PLACES])>, BeliefError> {
         Ok(self.inference.infer(&self.policy, info, rng)?.marginals)
+    }
+}
+
+/// The network's belief output. `believed`: the exact marginals of the believed-deal sampler
+/// the search draws from ([`BeliefSampler`] with the network's weights: the output made
+/// consistent with the hand sizes), else the output itself, tile by tile.
+#[derive(Clone, Debug)]
+pub struct LearnedEstimator {
+    pub net: Arc<NetEvaluator>,
+    pub believed: bool,
+    /// Names the model in tables.
+    pub label: String,
+}
+
+impl BeliefEstimator for LearnedEstimator {
+    fn name(&self) -> String {
+        let kind = if self.believed { "believed" } else { "learned" };
+        format!("{kind}:{}", self.label)
+    }
+
+    fn marginals(
+        &self,
+        info: &InfoSet,
+        _rng: &mut Rng,
+    ) -> Result<Vec<(Tile, [f64; PLACES])>, BeliefError> {
+        let weights = self
+            .net
+            .place_weights_of(info)
+            .ok_or(BeliefError::NoBeliefOutput)?;
+        if self.believed {
+            return Ok(BeliefSampler::new(info, &weights)?.marginals());
+        }
+        Ok(info.unseen().iter().map(|t| (t, weights.get(t))).collect())
     }
 }
 
