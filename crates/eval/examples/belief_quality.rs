@@ -13,14 +13,14 @@
 //! policy estimator), `--floor P`, `--temperature T`, `--model PATH|none` (default: the shipped model), `--seed S`,
 //! `--every-seat` (score every seat's decisions, not one seat's per round), `--json PATH`.
 
-use std::sync::Arc;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 use capicua_engine::{Rng, Rules};
 use capicua_eval::belief_quality::{
-    BeliefEstimator, Decisions, LearnedEstimator, PolicyEstimator, QualityConfig, RoundSource, UniformEstimator,
-    play_round, run_quality,
+    BeliefEstimator, Decisions, LearnedEstimator, PolicyEstimator, QualityConfig, RoundSource,
+    UniformEstimator, play_round, run_quality,
 };
 use capicua_net::{NetEvaluator, PolicyInference, SHIPPED_MODEL, shipped_model_path};
 

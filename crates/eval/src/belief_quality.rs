@@ -47,8 +47,8 @@ use std::time::Instant;
 use std::sync::Arc;
 
 use capicua_engine::{
-    BeliefSampler, Deal, InfoSet, Move, Player, Record, Rng, Round, Rules, SampleError, Sampler, Table, Tile,
-    mix_seed,
+    BeliefSampler, Deal, InfoSet, Move, Player, Record, Rng, Round, Rules, SampleError, Sampler,
+    Table, Tile, mix_seed,
 };
 use capicua_net::inference::{OUT, PLACES};
 use capicua_net::{InferenceError, NetEvaluator, PlayPolicy, PolicyInference};

@@ -24,6 +24,12 @@
 //! ([`SpecError::NoShippedModel`]), never a quiet fall back to plain search. The engine
 //! process's `model` option takes the same values ([`ModelChoice`]).
 //!
+//! `beliefs=` says where a search draws its determinizations from: `learned`, the model's
+//! belief output through the engine's believed-deal sampler, or `uniform`, every deal
+//! consistent with the position equally likely. Without the key a search with a model that
+//! has a belief output uses `learned`, any other `uniform`; `learned` without such a model is
+//! an error ([`SpecError::NoBeliefOutput`]).
+//!
 //! # Seeds
 //!
 //! A built player draws every random choice from the seed given to [`PlayerSpec::build`].
@@ -51,7 +57,8 @@ use capicua_bots::{CountingPlayer, CountingWeights, HeavyPlayer, RandomPlayer};
 use capicua_engine::{Player, Rng};
 use capicua_net::NetEvaluator;
 use capicua_search::{
-    Algorithm, Budget, IsmctsPlayer, MarginScale, PimcPlayer, RolloutPolicy, SearchConfig, Searcher,
+    Algorithm, BeliefMode, Budget, IsmctsPlayer, MarginScale, PimcPlayer, RolloutPolicy,
+    SearchConfig, Searcher,
 };
 use capicua_solver::OmniscientPlayer;
 use thiserror::Error;
@@ -91,6 +98,10 @@ pub enum SpecError {
     /// The file is not a usable network (corrupt, or for another encoding or shape).
     #[error("cannot use the model {path:?}: {reason}")]
     Model { path: String, reason: String },
+    #[error(
+        "beliefs=learned needs a model with a belief output, and {model} has none (use beliefs=uniform)"
+    )]
+    NoBeliefOutput { model: String },
 }
 
 /// The seed of player `index` of a run seeded by `base`: the one derivation every tool uses
@@ -364,6 +375,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "model",
         "network: a file, default (the shipped model) or none",
     ),
+    (
+        "beliefs",
+        "determinizations: learned (the model's beliefs; the default with a belief output) or uniform",
+    ),
 ];
 
 /// Which search a search player runs.
@@ -421,7 +436,8 @@ impl SearchSpec {
     /// Reads the search keys of `p` (a spec whose name is `kind`'s).
     fn parse(kind: SearchKind, p: &mut SpecParams) -> Result<SearchSpec, SpecError> {
         let mut c = kind.base();
-        let mut model = None;
+        let mut model: Option<Model> = None;
+        let mut beliefs = None;
         let (mut iters, mut ms) = (None, None);
         for key in kind.keys() {
             let Some(v) = p.take_str(key) else {
@@ -487,9 +503,26 @@ impl SearchSpec {
                 }
                 // the model errors name the model themselves, and stay typed
                 "model" => model = ModelChoice::parse(&v)?.load()?,
+                "beliefs" => {
+                    beliefs = Some(match v.as_str() {
+                        "learned" => BeliefMode::Learned,
+                        "uniform" => BeliefMode::Uniform,
+                        _ => return Err(bad("expected learned or uniform")),
+                    })
+                }
                 _ => unreachable!("every key of SEARCH_KEYS has an arm"),
             }
         }
+        let default_beliefs = default_beliefs(model.as_ref());
+        c.beliefs = match beliefs {
+            Some(BeliefMode::Learned) if default_beliefs != BeliefMode::Learned => {
+                return Err(SpecError::NoBeliefOutput {
+                    model: model.map_or("plain search (no model)".into(), |m| m.name),
+                });
+            }
+            Some(b) => b,
+            None => default_beliefs,
+        };
         if iters.is_some() || ms.is_some() {
             c.budget = Budget {
                 iterations: iters,
@@ -599,7 +632,23 @@ impl SearchSpec {
         if let Some(m) = &self.model {
             out.push(format!("model={}", m.name));
         }
+        if c.beliefs != default_beliefs(self.model.as_ref()) {
+            out.push(match c.beliefs {
+                BeliefMode::Learned => "beliefs=learned".to_string(),
+                BeliefMode::Uniform => "beliefs=uniform".to_string(),
+            });
+        }
         out
+    }
+}
+
+/// Where a search with `model` draws its determinizations unless told: from the model's
+/// beliefs when it has a belief output, else uniformly.
+fn default_beliefs(model: Option<&Model>) -> BeliefMode {
+    if model.is_some_and(|m| m.evaluator.has_beliefs()) {
+        BeliefMode::Learned
+    } else {
+        BeliefMode::Uniform
     }
 }
 

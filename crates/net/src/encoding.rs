@@ -6,13 +6,15 @@
 //! same tracker ([`Observation::from_infoset`], [`Observation::from_leaf`]), then call the one
 //! [`Observation::encode`]; so the two cannot drift apart.
 //!
-//! # Encoding version 2 ([`ENCODING_VERSION`], [`INPUT_SIZE`] = 519 floats)
+//! # Encoding version 2 ([`ENCODING_VERSION`], [`INPUT_SIZE`] = 959 floats)
 //!
 //! Version 1 (336 floats) saw which tiles each seat had played but not in what order, on which
 //! end or in answer to what. Version 2 keeps version 1's layout as its first 336 floats and
 //! adds the order of play (offsets 336 and up), which is what a player reads the table from: a
 //! seat that keeps exposing a number likely holds more of it, a seat that covers a number or
-//! leaves an end alone likely lacks it. Models of version 1 are refused at load with
+//! leaves an end alone likely lacks it, and a seat that played one tile where another would have
+//! fit likely lacks the other (more so when it shed a lighter tile than the one it left: a
+//! player sheds weight). Models of version 1 are refused at load with
 //! [`crate::NetError::EncodingMismatch`].
 //!
 //! Everything is relative to the seat to move `m`: the *relative seat* of seat `s` is
@@ -45,6 +47,8 @@
 //! | 456 | 4 | the relative seat that led the round |
 //! | 460 | 55 | when each played tile was played: `(moves before it + 1) / 64` (0 for tiles not played) |
 //! | 515 | 4 | passes, by relative seat, `min(count, 4) / 4` |
+//! | 519 | 4 × 55 | skipped, by relative seat: plays of that seat while tile `t`, not yet played, would have fit an open end and was not the tile played, `min(count, 3) / 3` (leads not counted) |
+//! | 739 | 4 × 55 | skipped for a lighter tile: the same, counting only plays of a tile with fewer pips than `t` |
 //!
 //! Outputs: policy logits over the 110 actions of `Move::action_index` (two per tile), a win
 //! logit (sigmoid = probability that the mover's side wins the round, a tie counting half) and
@@ -59,7 +63,7 @@ use capicua_search::Leaf;
 /// Version of the feature layout below; stored in every model file and replay buffer.
 pub const ENCODING_VERSION: u32 = 2;
 /// Length of an encoded input.
-pub const INPUT_SIZE: usize = 519;
+pub const INPUT_SIZE: usize = 959;
 /// Places a hidden tile can be, relative to the observer: the three other seats, then out.
 pub const PLACES: usize = 4;
 /// Belief outputs of a model with beliefs: [`PLACES`] logits for each of the 55 tiles.
@@ -94,6 +98,8 @@ pub mod offset {
     pub const LED: usize = 456;
     pub const ORDER: usize = 460;
     pub const PASSED: usize = 515;
+    pub const SKIPPED: usize = 519;
+    pub const SKIPPED_LIGHTER: usize = 739;
 }
 
 /// Points per unit of the network's margin output: 4 in games scored by points a round, 100
@@ -159,6 +165,10 @@ pub struct PlayOrder {
     pub order: [u8; 55],
     /// Passes so far.
     pub passed: [u8; 4],
+    /// For every tile, plays of the seat while that tile would have fit and was not played.
+    pub skipped: [[u8; 55]; 4],
+    /// The same, only plays of a lighter tile than it.
+    pub skipped_lighter: [[u8; 55]; 4],
 }
 
 impl Default for PlayOrder {
@@ -170,6 +180,8 @@ impl Default for PlayOrder {
             led: u8::MAX,
             order: [0; 55],
             passed: [0; 4],
+            skipped: [[0; 55]; 4],
+            skipped_lighter: [[0; 55]; 4],
         }
     }
 }
@@ -199,6 +211,16 @@ fn replay(start: Public, moves: impl Iterator<Item = Move>) -> (Public, PlayOrde
                         let other = if x == end { y } else { x };
                         if other != end {
                             bump(&mut play.declined[s][other as usize]);
+                        }
+                        let fitting = SUITS[x as usize]
+                            .union(SUITS[y as usize])
+                            .inter(public.rules().set())
+                            .minus(public.played());
+                        for t in fitting.iter().filter(|&t| t != tile) {
+                            bump(&mut play.skipped[s][t.index()]);
+                            if t.pips() > tile.pips() {
+                                bump(&mut play.skipped_lighter[s][t.index()]);
+                            }
                         }
                     }
                 }
@@ -261,6 +283,8 @@ fn observe(
         obs.play.exposed[r] = play.exposed[a];
         obs.play.declined[r] = play.declined[a];
         obs.play.passed[r] = play.passed[a];
+        obs.play.skipped[r] = play.skipped[a];
+        obs.play.skipped_lighter[r] = play.skipped_lighter[a];
         if play.led == s {
             obs.play.led = r as u8;
         }
@@ -410,6 +434,10 @@ impl Observation {
                 out[DECLINED + 10 * r + n] = count(self.play.declined[r][n]);
             }
             out[PASSED + r] = self.play.passed[r].min(4) as f32 / 4.0;
+            for t in 0..55 {
+                out[SKIPPED + 55 * r + t] = count(self.play.skipped[r][t]);
+                out[SKIPPED_LIGHTER + 55 * r + t] = count(self.play.skipped_lighter[r][t]);
+            }
         }
         if (self.play.led as usize) < 4 {
             out[LED + self.play.led as usize] = 1.0;
@@ -559,6 +587,47 @@ mod tests {
         expected[460 + 12] = 4.0 / 64.0; // 4-2 move 4 (after seat 3's pass)
         expected[460 + 22] = 5.0 / 64.0; // 6-1 move 5
         expected[515 + 1] = 0.25; // seat 3 passed once
+        // skipped: what else fit when each play after the lead was made
+        let skip = |expected: &mut Vec<f32>, r: usize, tiles: &[(u8, u8)], lighter: &[(u8, u8)]| {
+            for &(a, b) in tiles {
+                expected[519 + 55 * r + t(a, b).index()] = third;
+            }
+            for &(a, b) in lighter {
+                expected[739 + 55 * r + t(a, b).index()] = third;
+            }
+        };
+        // we played 6-4 on 6|6: every other unplayed 6 fit; 6-5 (11), 6-6 played, heavier
+        // than 10 pips: 6-5, 9-6, 8-6, 7-6
+        let sixes: Vec<(u8, u8)> = (0..=9)
+            .filter(|&n| n != 4 && n != 6)
+            .map(|n| (6, n))
+            .collect();
+        skip(&mut expected, 0, &sixes, &[(6, 5), (9, 6), (8, 6), (7, 6)]);
+        // seat 0 played 4-2 on 4 with ends 4|6: unplayed 4s and 6s but 4-2 (6 pips)
+        let fours_sixes: Vec<(u8, u8)> = (0..=9)
+            .filter(|&n| n != 6)
+            .map(|n| (6, n))
+            .chain((0..=9).filter(|&n| n != 6 && n != 2).map(|n| (4, n)))
+            .filter(|&(a, b)| (a, b) != (6, 4) && (a, b) != (4, 6))
+            .collect();
+        let heavier_than_6: Vec<(u8, u8)> = fours_sixes
+            .iter()
+            .copied()
+            .filter(|&(a, b)| a + b > 6)
+            .collect();
+        skip(&mut expected, 2, &fours_sixes, &heavier_than_6);
+        // seat 1 played 6-1 on 6 with ends 6|2: unplayed 6s and 2s but 6-1 (7 pips)
+        let sixes_twos: Vec<(u8, u8)> = (0..=9)
+            .filter(|&n| n != 4 && n != 6 && n != 1)
+            .map(|n| (6, n))
+            .chain((0..=9).filter(|&n| n != 4 && n != 6).map(|n| (2, n)))
+            .collect();
+        let heavier_than_7: Vec<(u8, u8)> = sixes_twos
+            .iter()
+            .copied()
+            .filter(|&(a, b)| a + b > 7)
+            .collect();
+        skip(&mut expected, 3, &sixes_twos, &heavier_than_7);
 
         let got = Observation::from_infoset(&info).encoded();
         for (i, (g, e)) in got.iter().zip(&expected).enumerate() {

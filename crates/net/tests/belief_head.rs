@@ -76,7 +76,10 @@ fn a_network_without_beliefs_has_none_and_the_old_encoding_is_refused() {
     assert!(!net.has_beliefs());
     let rules = Rules::cuban();
     let round = Match::new(&rules, 1).deal_round();
-    assert!(net.beliefs(&Observation::from_infoset(&round.infoset(0))).is_none());
+    assert!(
+        net.beliefs(&Observation::from_infoset(&round.infoset(0)))
+            .is_none()
+    );
 
     // a version-1 model (336 inputs, no order of play) is refused with the versions named
     let old = ModelShape::with_hidden(336, &[16], POLICY_SIZE);
@@ -113,7 +116,11 @@ fn batch_inference_of_a_model_with_beliefs_reads_the_value_columns() {
     let mut priors = [0.0f32; POLICY_SIZE];
     let (win, margin) = fast.evaluate_observation(&obs, legal.iter().copied(), &mut priors);
     assert!((slow_win[1] - win).abs() < 1e-4, "{} vs {win}", slow_win[1]);
-    assert!((slow_margin[1] - margin).abs() < 1e-4, "{} vs {margin}", slow_margin[1]);
+    assert!(
+        (slow_margin[1] - margin).abs() < 1e-4,
+        "{} vs {margin}",
+        slow_margin[1]
+    );
     for a in legal {
         assert!((slow_priors[POLICY_SIZE + a] - priors[a]).abs() < 1e-4);
     }

@@ -18,6 +18,16 @@ pub enum Algorithm {
     Pimc { worlds: u32 },
 }
 
+/// Where a search draws its determinizations from.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum BeliefMode {
+    /// Every deal consistent with the root's information set equally likely.
+    #[default]
+    Uniform,
+    /// Weighted by the evaluator's beliefs about the hidden tiles.
+    Learned,
+}
+
 /// How long a search runs: the first limit reached ends it. At least one must be set.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Budget {
@@ -79,6 +89,8 @@ pub struct SearchConfig {
     /// evaluator; 0 turns it off. Under PIMC this makes each world's values exact once the
     /// root is within reach: PIMC over solved deals. No effect in draw games.
     pub solve_tiles: u32,
+    /// Where determinizations come from.
+    pub beliefs: BeliefMode,
 }
 
 /// Node limit of one endgame solve (about 1 ms on this machine kind); a solve that needs more
@@ -105,6 +117,7 @@ impl Default for SearchConfig {
             seed: 0,
             max_nodes: 2_000_000,
             solve_tiles: 0,
+            beliefs: BeliefMode::Uniform,
         }
     }
 }

@@ -98,7 +98,7 @@ mod select;
 mod tree;
 
 pub use beliefs::{Beliefs, TileBelief, beliefs};
-pub use config::{Algorithm, Budget, DEFAULT_ITERATIONS, DEFAULT_WORLDS, SearchConfig};
+pub use config::{Algorithm, BeliefMode, Budget, DEFAULT_ITERATIONS, DEFAULT_WORLDS, SearchConfig};
 pub use error::SearchError;
 pub use evaluator::{ACTIONS, Evaluation, Evaluator, Leaf, LeafValue, RolloutEvaluator};
 pub use player::{

@@ -82,6 +82,11 @@ pub struct SelfPlayConfig {
     /// UCB1) as the best player; otherwise the freshly initialised network starts as the best.
     #[serde(default = "yes")]
     pub bootstrap: bool,
+    /// Net-guided searches draw their determinizations from the network's beliefs (when it
+    /// has a belief output; the bootstrap generations train it on millions of true deals
+    /// first) rather than uniformly.
+    #[serde(default = "yes")]
+    pub believed_deals: bool,
 }
 
 fn yes() -> bool {

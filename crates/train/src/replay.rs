@@ -14,8 +14,8 @@
 //! end 8  checksum of every byte before it
 //! ```
 //!
-//! A record stores the [`Observation`] (not its 519-float encoding: about 400 bytes instead of
-//! 2,076), the legal actions and the search's visit distribution over them, the value targets
+//! A record stores the [`Observation`] (not its 959-float encoding: about 840 bytes instead of
+//! 3,836), the legal actions and the search's visit distribution over them, the value targets
 //! and the belief target (where each tile the mover had not seen really was):
 //!
 //! ```text
@@ -28,7 +28,8 @@
 //! u128 legal actions (bit a = action a)
 //! legal.count_ones() × u16 policy target in ascending action order, summing to 65535
 //! u8 outcome (0 loss, 1 tie, 2 win for the mover's side), f32 scaled margin
-//! 3 × 4 × 10 u8 covered, exposed, declined; u8 led; 55 × u8 order; 4 × u8 passed
+//! 3 × 4 × 10 u8 covered, exposed, declined; u8 led; 55 × u8 order; 4 × u8 passed;
+//!   2 × 4 × 55 u8 skipped, skipped for a lighter tile
 //! 55 × u8 true place of each tile: 0 for a tile the mover has seen, else 1 + the place
 //!   (0..3: relative seats 1..3, 3: out of play)
 //! ```
@@ -162,6 +163,9 @@ impl Sample {
         out.push(play.led);
         out.extend_from_slice(&play.order);
         out.extend_from_slice(&play.passed);
+        for row in play.skipped.iter().chain(&play.skipped_lighter) {
+            out.extend_from_slice(row);
+        }
         out.extend_from_slice(&self.places);
     }
 
@@ -227,6 +231,12 @@ impl Sample {
         o.play.led = r.u8()?;
         o.play.order.copy_from_slice(r.take(55)?);
         o.play.passed.copy_from_slice(r.take(4)?);
+        for row in o.play.skipped.iter_mut() {
+            row.copy_from_slice(r.take(55)?);
+        }
+        for row in o.play.skipped_lighter.iter_mut() {
+            row.copy_from_slice(r.take(55)?);
+        }
         let mut places = [0u8; 55];
         places.copy_from_slice(r.take(55)?);
         let possible = o.belief_places();

@@ -314,6 +314,7 @@ impl<'a> Run<'a> {
             temperature: config.selfplay.temperature,
             temperature_moves: config.selfplay.temperature_moves,
             max_rounds: config.selfplay.max_rounds,
+            believed_deals: config.selfplay.believed_deals,
         };
         Ok(Run {
             config,

@@ -19,8 +19,8 @@ use capicua_engine::{InfoSet, Match, Move, Player, Rng, Round, Rules, Table};
 use capicua_net::encoding::true_places;
 use capicua_net::{NetEvaluator, Observation, RootNoise, margin_scale};
 use capicua_search::{
-    Budget, Evaluator, RolloutEvaluator, RolloutPolicy, SearchConfig, SearchError, SearchRequest,
-    Searcher,
+    BeliefMode, Budget, Evaluator, RolloutEvaluator, RolloutPolicy, SearchConfig, SearchError,
+    SearchRequest, Searcher,
 };
 
 use crate::replay::Sample;
@@ -50,6 +50,8 @@ pub struct SelfPlayParams {
     pub temperature_moves: u32,
     /// Stop the match after this many rounds (0: play to the target).
     pub max_rounds: u32,
+    /// A network with a belief output draws the searches' deals from its beliefs.
+    pub believed_deals: bool,
 }
 
 /// What one self-play match produced.
@@ -119,12 +121,17 @@ pub fn play_match(
         Guide::Rollout { iterations, c_ucb } => (iterations, c_ucb),
         _ => (p.iterations, SearchConfig::default().c_ucb),
     };
+    let beliefs = match guide {
+        Guide::Net(ev) if p.believed_deals && ev.has_beliefs() => BeliefMode::Learned,
+        _ => BeliefMode::Uniform,
+    };
     let config = SearchConfig {
         threads: 1,
         c_puct: p.c_puct,
         c_ucb,
         budget: Budget::iterations(iterations),
         seed,
+        beliefs,
         ..SearchConfig::default()
     };
     let mut searcher = Searcher::with_evaluator(config, evaluator(guide, p.noise));
