@@ -229,6 +229,10 @@ impl Evaluator for NetEvaluator {
         true
     }
 
+    fn place_weights(&self, info: &InfoSet) -> Option<PlaceWeights> {
+        self.place_weights_of(info)
+    }
+
     fn evaluate(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
         let obs = Observation::from_leaf(leaf);
         let moves = leaf.legal_moves();

@@ -215,7 +215,8 @@ impl Engine {
             options.model = ModelChoice::None;
             None
         });
-        let searcher = engine_searcher(options.threads, network.clone());
+        let searcher = engine_searcher(options.threads, network.clone(), options.beliefs)
+            .expect("automatic beliefs fit any model");
         Engine {
             options,
             network,
@@ -231,15 +232,20 @@ impl Engine {
     pub fn set_option(&mut self, name: &str, value: &Value) -> Result<(), RequestError> {
         let mut next = self.options.clone();
         next.set(name, value)?;
-        if next.model != self.options.model {
-            self.network = next
-                .model
+        let network = if next.model != self.options.model {
+            next.model
                 .load()
-                .map_err(|e| RequestError::bad_field("value", e.to_string()))?;
+                .map_err(|e| RequestError::bad_field("value", e.to_string()))?
+        } else {
+            self.network.clone()
+        };
+        let o = &self.options;
+        if next.model != o.model || next.threads != o.threads || next.beliefs != o.beliefs {
+            // built before anything changes: a refused combination leaves the engine as it was
+            self.searcher = engine_searcher(next.threads, network.clone(), next.beliefs)
+                .map_err(|e| RequestError::bad_field("value", e))?;
         }
-        if next.model != self.options.model || next.threads != self.options.threads {
-            self.searcher = engine_searcher(next.threads, self.network.clone());
-        }
+        self.network = network;
         self.options = next;
         Ok(())
     }
@@ -350,7 +356,15 @@ impl Engine {
             Kind::Beliefs => {
                 let budget = Budget::parse(&o, self.options.iterations)?;
                 let pos = parse_position(o.require("position")?, &o.field("position"))?;
-                think::beliefs(&pos, budget, self.options.seed, id, ctl)?
+                think::beliefs(
+                    &pos,
+                    budget,
+                    self.options.seed,
+                    self.searcher.config().beliefs,
+                    self.searcher.evaluator(),
+                    id,
+                    ctl,
+                )?
             }
             Kind::Stop | Kind::Quit => Reply::Ok { id },
         })

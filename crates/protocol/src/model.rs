@@ -6,17 +6,37 @@
 //! `hello`'s option table.
 
 use capicua_eval::{Model, SearchKind, SearchSpec};
-use capicua_search::Searcher;
+use capicua_search::{BeliefMode, Searcher};
+
+use crate::options::BeliefsOption;
 
 pub use capicua_eval::ModelChoice;
 
-/// The search behind `go`: the front door's `ismcts` player spec with the engine's `threads`
-/// and network, everything else at its defaults (`ismcts:threads=T,model=M`).
-pub fn engine_searcher(threads: u32, model: Option<Model>) -> Searcher {
+/// The search behind `go`: the front door's `ismcts` player spec with the engine's `threads`,
+/// network and beliefs, everything else at its defaults (`ismcts:threads=T,model=M,beliefs=B`).
+/// `beliefs` `learned` with a model without a belief output is refused, with the reason.
+pub fn engine_searcher(
+    threads: u32,
+    model: Option<Model>,
+    beliefs: BeliefsOption,
+) -> Result<Searcher, String> {
     let mut spec = SearchSpec::new(SearchKind::Ismcts);
     spec.config.threads = threads.max(1) as usize;
+    let has_beliefs = model.as_ref().is_some_and(|m| m.evaluator.has_beliefs());
+    spec.config.beliefs = match beliefs {
+        BeliefsOption::Learned if !has_beliefs => {
+            return Err(format!(
+                "beliefs \"learned\" needs a model with a belief output, and {} has none",
+                model.map_or("plain search (model \"none\")".to_string(), |m| m.name)
+            ));
+        }
+        BeliefsOption::Learned => BeliefMode::Learned,
+        BeliefsOption::Uniform => BeliefMode::Uniform,
+        BeliefsOption::Auto if has_beliefs => BeliefMode::Learned,
+        BeliefsOption::Auto => BeliefMode::Uniform,
+    };
     spec.model = model;
-    spec.searcher()
+    Ok(spec.searcher())
 }
 
 #[cfg(test)]
@@ -25,11 +45,14 @@ mod tests {
 
     #[test]
     fn plain_and_guided_searchers() {
-        let plain = engine_searcher(2, None);
+        let plain = engine_searcher(2, None, BeliefsOption::Auto).unwrap();
         assert_eq!(plain.config().threads, 2);
         assert!(!plain.evaluator().gives_priors());
+        assert_eq!(plain.config().beliefs, BeliefMode::Uniform);
+        assert!(engine_searcher(1, None, BeliefsOption::Learned).is_err());
         if let Ok(Some(model)) = ModelChoice::Default.load() {
-            assert!(engine_searcher(1, Some(model)).evaluator().gives_priors());
+            let guided = engine_searcher(1, Some(model), BeliefsOption::Auto).unwrap();
+            assert!(guided.evaluator().gives_priors());
         }
     }
 }

@@ -14,6 +14,31 @@ pub const MAX_ITERATIONS: u64 = 1_000_000_000;
 /// Largest `threads`.
 pub const MAX_THREADS: u64 = 64;
 
+/// Where the engine's searches and `beliefs` draw the hidden tiles from: the `beliefs`
+/// option.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BeliefsOption {
+    /// `learned` when the model has a belief output, else `uniform` (the default).
+    Auto,
+    /// The model's belief output through the believed-deal sampler; refused for a model
+    /// without one.
+    Learned,
+    /// Every deal consistent with the position equally likely.
+    Uniform,
+}
+
+impl BeliefsOption {
+    pub const VALUES: [&'static str; 3] = ["auto", "learned", "uniform"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BeliefsOption::Auto => "auto",
+            BeliefsOption::Learned => "learned",
+            BeliefsOption::Uniform => "uniform",
+        }
+    }
+}
+
 /// The engine's option values.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
@@ -21,6 +46,7 @@ pub struct Options {
     pub model: ModelChoice,
     pub iterations: u64,
     pub seed: u64,
+    pub beliefs: BeliefsOption,
 }
 
 impl Default for Options {
@@ -30,6 +56,7 @@ impl Default for Options {
             model: ModelChoice::installed(),
             iterations: DEFAULT_ITERATIONS,
             seed: 0,
+            beliefs: BeliefsOption::Auto,
         }
     }
 }
@@ -84,6 +111,14 @@ pub fn table() -> Vec<OptionSpec> {
             max: Some(u64::MAX),
             values: None,
         },
+        OptionSpec {
+            name: "beliefs",
+            kind: "string",
+            default: json!(d.beliefs.name()),
+            min: None,
+            max: None,
+            values: Some(BeliefsOption::VALUES.to_vec()),
+        },
     ]
 }
 
@@ -95,6 +130,25 @@ impl Options {
             "threads" => self.threads = int_value(value, &path, 1, MAX_THREADS)? as u32,
             "iterations" => self.iterations = int_value(value, &path, 1, MAX_ITERATIONS)?,
             "seed" => self.seed = int_value(value, &path, 0, u64::MAX)?,
+            "beliefs" => {
+                self.beliefs = match value.as_str() {
+                    Some("auto") => BeliefsOption::Auto,
+                    Some("learned") => BeliefsOption::Learned,
+                    Some("uniform") => BeliefsOption::Uniform,
+                    _ => {
+                        return Err(RequestError::bad_field(
+                            path.as_str(),
+                            format!(
+                                "expected \"auto\", \"learned\" or \"uniform\", got {}",
+                                match value {
+                                    Value::String(s) => quote(s),
+                                    v => kind(v).to_string(),
+                                }
+                            ),
+                        ));
+                    }
+                }
+            }
             "model" => {
                 let Value::String(s) = value else {
                     return Err(RequestError::bad_field(
@@ -136,13 +190,15 @@ mod tests {
         o.set("seed", &json!(u64::MAX)).unwrap();
         o.set("iterations", &json!(500)).unwrap();
         o.set("model", &json!("none")).unwrap();
+        o.set("beliefs", &json!("uniform")).unwrap();
         assert_eq!(
             o,
             Options {
                 threads: 2,
                 model: ModelChoice::None,
                 iterations: 500,
-                seed: u64::MAX
+                seed: u64::MAX,
+                beliefs: BeliefsOption::Uniform,
             }
         );
         let before = o.clone();
@@ -152,6 +208,8 @@ mod tests {
             ("iterations", json!(-3), "value"),
             ("model", json!(3), "value"),
             ("model", json!("/no/such/file.bpk"), "value"),
+            ("beliefs", json!("psychic"), "value"),
+            ("beliefs", json!(1), "value"),
             ("colour", json!(1), "name"),
         ] {
             let e = o.set(n, &v).unwrap_err();

@@ -139,6 +139,9 @@ pub enum Reply {
     Beliefs {
         #[serde(skip_serializing_if = "Option::is_none")]
         id: Id,
+        /// Extension: `learned` (the model's beliefs) or `uniform` (every consistent deal
+        /// equally likely).
+        kind: &'static str,
         tiles: TileMap,
         /// Extension: the iterations and time spent.
         iterations: u64,

@@ -6,13 +6,14 @@
 //! pass or draw, a forced lead) is answered at once: the search has nothing to choose, so the
 //! engine only estimates that move's value with a few playouts.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use capicua_engine::{Move, Rng};
 use capicua_search::{
-    Outcome, Report, Reward, SearchConfig, SearchError, SearchRequest, SearchResult, Searcher,
-    rollout,
+    BeliefKind, BeliefMode, Evaluator, Outcome, Report, Reward, SearchConfig, SearchError,
+    SearchRequest, SearchResult, Searcher, rollout,
 };
 
 use crate::error::{ErrorCode, RequestError};
@@ -255,18 +256,28 @@ pub fn go(
     })
 }
 
-/// Serves `beliefs`: where each tile the engine's seat has not seen is, by counting over
-/// exactly sampled deals.
+/// Serves `beliefs`: where each tile the engine's seat has not seen is. `uniform`: counted
+/// over exactly sampled deals; `learned`: the exact marginals of the believed-deal sampler the
+/// search draws from (the evaluator's beliefs made consistent with the hand sizes).
 pub fn beliefs(
     pos: &Position,
     budget: Budget,
     seed: u64,
+    mode: BeliefMode,
+    evaluator: &Arc<dyn Evaluator>,
     id: Id,
     ctl: &mut Control<'_>,
 ) -> Result<Reply, RequestError> {
     let start = Instant::now();
-    let b = capicua_search::beliefs(&pos.info, budget.for_search(), seed, Some(ctl.stop))
-        .map_err(search_error)?;
+    let b = capicua_search::beliefs_for(
+        &pos.info,
+        mode,
+        &**evaluator,
+        budget.for_search(),
+        seed,
+        Some(ctl.stop),
+    )
+    .map_err(search_error)?;
     let players = pos.rules.players;
     let me = pos.seat();
     let tiles = b
@@ -283,6 +294,10 @@ pub fn beliefs(
         .collect();
     Ok(Reply::Beliefs {
         id,
+        kind: match b.kind {
+            BeliefKind::Uniform => "uniform",
+            BeliefKind::Learned => "learned",
+        },
         tiles: TileMap(tiles),
         iterations: b.samples,
         time_ms: ms(start.elapsed()),

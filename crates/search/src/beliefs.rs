@@ -1,19 +1,26 @@
 //! Beliefs about the hidden tiles: for each tile a seat has not seen, the probability that
 //! each other seat holds it or that it is out of play (sleeping, or in the boneyard).
 //!
-//! Estimated by counting over determinizations drawn from the engine's exact sampler, which
-//! is uniform over every deal consistent with the information set (voids, counts, the redeal
-//! rule, draw histories). Each tile's estimates are frequencies over the same samples, so they
-//! sum to one exactly, and a seat known to be void in a tile never gets it; the standard error
-//! of an estimate `p` over `n` samples is `sqrt(p (1 - p) / n)` (below 0.005 at 10,000).
+//! Two kinds ([`BeliefKind`]):
+//!
+//! - **uniform** ([`beliefs()`]): estimated by counting over determinizations drawn from the
+//!   engine's exact sampler, which is uniform over every deal consistent with the information
+//!   set (voids, counts, the redeal rule, draw histories). Each tile's estimates are
+//!   frequencies over the same samples, so they sum to one exactly, and a seat known to be
+//!   void in a tile never gets it; the standard error of an estimate `p` over `n` samples is
+//!   `sqrt(p (1 - p) / n)` (below 0.005 at 10,000).
+//! - **learned** ([`learned_beliefs`]): an evaluator's beliefs ([`Evaluator::place_weights`],
+//!   e.g. a network's belief output) as the search uses them: the exact marginals of the
+//!   engine's believed-deal sampler, which weights every consistent deal by the beliefs.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use capicua_engine::{InfoSet, Rng, Sampler, Tile};
+use capicua_engine::{BeliefSampler, InfoSet, PlaceWeights, Rng, Sampler, Tile};
 
-use crate::config::Budget;
+use crate::config::{BeliefMode, Budget};
 use crate::error::SearchError;
+use crate::evaluator::Evaluator;
 
 /// Samples used when a belief request brings no budget.
 pub const DEFAULT_SAMPLES: u64 = 20_000;
@@ -28,11 +35,21 @@ pub struct TileBelief {
     pub out: f64,
 }
 
+/// Which beliefs a [`Beliefs`] holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BeliefKind {
+    /// Every consistent deal equally likely (frequencies over exact uniform draws).
+    Uniform,
+    /// An evaluator's beliefs, through the believed-deal sampler (exact marginals).
+    Learned,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Beliefs {
     /// The observing seat.
     pub seat: u8,
-    /// Determinizations counted.
+    pub kind: BeliefKind,
+    /// Determinizations counted (0 for exact learned marginals).
     pub samples: u64,
     /// One entry per unseen tile, in tile index order.
     pub tiles: Vec<TileBelief>,
@@ -100,7 +117,50 @@ pub fn beliefs(
         .collect();
     Ok(Beliefs {
         seat: info.seat(),
+        kind: BeliefKind::Uniform,
         samples: n,
         tiles,
     })
+}
+
+/// The learned beliefs of `info`'s seat: the exact marginals of the believed-deal sampler with
+/// `weights` (what a search with [`crate::BeliefMode::Learned`] draws from).
+pub fn learned_beliefs(info: &InfoSet, weights: &PlaceWeights) -> Result<Beliefs, SearchError> {
+    let sampler = BeliefSampler::new(info, weights)?;
+    let tiles = sampler
+        .marginals()
+        .into_iter()
+        .map(|(tile, m)| TileBelief {
+            tile,
+            seats: [m[0], m[1], m[2], m[3]],
+            out: m[4],
+        })
+        .collect();
+    Ok(Beliefs {
+        seat: info.seat(),
+        kind: BeliefKind::Learned,
+        samples: 0,
+        tiles,
+    })
+}
+
+/// The beliefs a search with `mode` and `evaluator` draws from: [`learned_beliefs`] with the
+/// evaluator's weights, or [`beliefs()`] counted over `budget`.
+pub fn beliefs_for(
+    info: &InfoSet,
+    mode: BeliefMode,
+    evaluator: &dyn Evaluator,
+    budget: Budget,
+    seed: u64,
+    stop: Option<&AtomicBool>,
+) -> Result<Beliefs, SearchError> {
+    match mode {
+        BeliefMode::Uniform => beliefs(info, budget, seed, stop),
+        BeliefMode::Learned => {
+            let weights = evaluator
+                .place_weights(info)
+                .ok_or(SearchError::NoBeliefs)?;
+            learned_beliefs(info, &weights)
+        }
+    }
 }

@@ -22,4 +22,6 @@ pub enum SearchError {
     ReplayDraws(u8),
     #[error("invalid search configuration: {0}")]
     Config(String),
+    #[error("beliefs=learned needs an evaluator with a belief output, and this one has none")]
+    NoBeliefs,
 }

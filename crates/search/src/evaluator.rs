@@ -8,7 +8,9 @@
 //! leaf state, and [`Leaf::mover_infoset`] rebuilds the information set of the seat to move
 //! (its own hand from the determinization, everything else public) for the network to encode.
 
-use capicua_engine::{InfoSet, Move, MoveList, Public, Rng, State, Tile, TileSet, seen_by};
+use capicua_engine::{
+    InfoSet, Move, MoveList, PlaceWeights, Public, Rng, State, Tile, TileSet, seen_by,
+};
 
 use crate::error::SearchError;
 use crate::reward::Outcome;
@@ -224,6 +226,13 @@ pub trait Evaluator: Send + Sync {
         for (leaf, o) in leaves.iter().zip(out.iter_mut()) {
             self.evaluate(leaf, rng, o);
         }
+    }
+    /// The evaluator's belief about where each tile `info`'s seat has not seen is (a weight
+    /// per absolute seat and out of play), read from the play so far; `None` for an evaluator
+    /// without beliefs. Asked once per search, for the root, when the configuration says
+    /// [`crate::BeliefMode::Learned`].
+    fn place_weights(&self, _info: &InfoSet) -> Option<PlaceWeights> {
+        None
     }
 }
 

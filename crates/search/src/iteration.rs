@@ -7,7 +7,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use capicua_engine::{InfoSet, LEAD, Move, MoveList, Rng, Rules, Sampler, State};
+use capicua_engine::{InfoSet, LEAD, Move, MoveList, Rng, Rules, State};
+
+use crate::deals::Deals;
 
 use crate::config::Algorithm;
 use crate::config::SOLVE_NODES;
@@ -22,7 +24,7 @@ use capicua_solver::{SolveLimits, Solver};
 /// Read-only state of one search, shared by its threads.
 pub(crate) struct Ctx<'a> {
     pub(crate) info: &'a InfoSet,
-    pub(crate) sampler: &'a Sampler,
+    pub(crate) sampler: &'a Deals,
     pub(crate) reward: Reward,
     pub(crate) rules: Rules,
     pub(crate) first: u8,

@@ -87,6 +87,7 @@
 
 pub mod beliefs;
 pub mod config;
+mod deals;
 pub mod error;
 pub mod evaluator;
 mod iteration;
@@ -97,7 +98,7 @@ pub mod search;
 mod select;
 mod tree;
 
-pub use beliefs::{Beliefs, TileBelief, beliefs};
+pub use beliefs::{BeliefKind, Beliefs, TileBelief, beliefs, beliefs_for, learned_beliefs};
 pub use config::{Algorithm, BeliefMode, Budget, DEFAULT_ITERATIONS, DEFAULT_WORLDS, SearchConfig};
 pub use error::SearchError;
 pub use evaluator::{ACTIONS, Evaluation, Evaluator, Leaf, LeafValue, RolloutEvaluator};

@@ -24,7 +24,9 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use capicua_engine::{InfoSet, Move, Rng, Sampler, State};
+use capicua_engine::{InfoSet, Move, Rng, State};
+
+use crate::deals::Deals;
 
 use crate::config::{Algorithm, Budget, SearchConfig};
 use crate::error::SearchError;
@@ -138,13 +140,13 @@ impl Searcher {
                 false,
             ));
         }
-        let sampler = Sampler::new(info)?;
+        let evaluator: &dyn Evaluator = &*self.evaluator;
+        let sampler = Deals::new(info, cfg.beliefs, evaluator)?;
         let rules = *info.rules();
         let mut side = [0u8; 4];
         for (s, d) in side.iter_mut().enumerate().take(rules.players as usize) {
             *d = rules.side_of(s as u8);
         }
-        let evaluator: &dyn Evaluator = &*self.evaluator;
         let puct = evaluator.gives_priors();
         let ctx = Ctx {
             info,
