@@ -335,6 +335,33 @@ impl Observation {
         set.minus(seen)
     }
 
+    /// The belief output's baseline, added to its logits: for every tile and possible place
+    /// the log of the place's capacity (the tiles that seat holds, or the unseen tiles out of
+    /// play), so that a network with zero belief logits predicts each place in proportion to
+    /// its size and learns only how the play shifts that; [`crate::MASKED_LOGIT`] where the
+    /// place is impossible.
+    pub fn belief_prior(&self) -> [[f32; PLACES]; 55] {
+        let places = self.belief_places();
+        let held: u32 = (1..self.players as usize)
+            .map(|r| self.counts[r] as u32)
+            .sum();
+        let out = self.unseen().len().saturating_sub(held);
+        let mut caps = [0u32; PLACES];
+        for r in 1..self.players.min(4) as usize {
+            caps[r - 1] = self.counts[r] as u32;
+        }
+        caps[PLACES - 1] = out;
+        let mut prior = [[crate::MASKED_LOGIT; PLACES]; 55];
+        for (bits, row) in places.iter().zip(prior.iter_mut()) {
+            for (q, x) in row.iter_mut().enumerate() {
+                if bits & 1 << q != 0 {
+                    *x = (caps[q].max(1) as f32).ln();
+                }
+            }
+        }
+        prior
+    }
+
     /// For every tile (by index), the places ([`PLACES`], see the module documentation) it
     /// can be in from the mover's view, as bits: none for a tile it has seen; a seat only if
     /// it holds tiles and is not publicly known to lack this one; out only if some unseen

@@ -14,6 +14,7 @@ use crate::encoding::{
 use crate::error::NetError;
 use crate::format::read_header;
 use crate::mlp::FastMlp;
+use crate::model::MASKED_LOGIT;
 use crate::network::Network;
 use crate::shape::{MARGIN_COLUMN, VALUE_OUTPUTS, WIN_COLUMN};
 
@@ -89,7 +90,7 @@ impl NetEvaluator {
         self.mlp.forward(&x, &mut raw);
         Some(belief_softmax(
             &raw[POLICY_SIZE + VALUE_OUTPUTS..],
-            &obs.belief_places(),
+            &obs.belief_prior(),
         ))
     }
 
@@ -162,23 +163,25 @@ impl NetEvaluator {
     }
 }
 
-/// Softmax of belief logits (one group of [`PLACES`] per tile) over each tile's possible
-/// places (`places[t]`, bits as [`Observation::belief_places`]); zero elsewhere.
-pub fn belief_softmax(logits: &[f32], places: &[u8; 55]) -> [[f32; PLACES]; 55] {
+/// The belief probabilities: for each tile, the softmax of its group of [`PLACES`] logits plus
+/// `prior` ([`Observation::belief_prior`]) over its possible places (those whose prior is not
+/// the masking logit); zero elsewhere, and all zero for a tile with no possible place.
+pub fn belief_softmax(logits: &[f32], prior: &[[f32; PLACES]; 55]) -> [[f32; PLACES]; 55] {
+    let possible = |p: f32| p > MASKED_LOGIT / 2.0;
     let mut out = [[0.0f32; PLACES]; 55];
-    for (t, (&bits, row)) in places.iter().zip(out.iter_mut()).enumerate() {
-        if bits == 0 {
-            continue;
-        }
+    for (t, (base, row)) in prior.iter().zip(out.iter_mut()).enumerate() {
         let group = &logits[t * PLACES..(t + 1) * PLACES];
         let max = (0..PLACES)
-            .filter(|q| bits & 1 << q != 0)
-            .map(|q| group[q])
+            .filter(|&q| possible(base[q]))
+            .map(|q| group[q] + base[q])
             .fold(f32::NEG_INFINITY, f32::max);
+        if max == f32::NEG_INFINITY {
+            continue;
+        }
         let mut sum = 0.0;
         for q in 0..PLACES {
-            if bits & 1 << q != 0 {
-                row[q] = (group[q] - max).exp();
+            if possible(base[q]) {
+                row[q] = (group[q] + base[q] - max).exp();
                 sum += row[q];
             }
         }

@@ -97,9 +97,10 @@ pub struct TrainBatch {
     pub win: Vec<f32>,
     /// `batch` margin targets, scaled like the network's margin output.
     pub margin: Vec<f32>,
-    /// For a model with beliefs, `batch * beliefs` flags: the places each tile can be in
-    /// (a tile with none is not a target).
-    pub belief_places: Vec<bool>,
+    /// For a model with beliefs, `batch * beliefs` baselines added to the belief logits: the
+    /// log prior of each place, and [`MASKED_LOGIT`] where a tile cannot be (a tile with no
+    /// possible place is not a target).
+    pub belief_prior: Vec<f32>,
     /// For a model with beliefs, `batch * beliefs` targets: 1 at each target tile's true
     /// place, 0 elsewhere.
     pub belief_target: Vec<f32>,
@@ -116,10 +117,10 @@ impl TrainBatch {
         self.batch += 1;
     }
 
-    /// Appends the belief targets of the last sample pushed: `places` and `target` as in
-    /// [`TrainBatch::belief_places`] and [`TrainBatch::belief_target`], one row.
-    pub fn push_beliefs(&mut self, places: &[bool], target: &[f32]) {
-        self.belief_places.extend_from_slice(places);
+    /// Appends the belief targets of the last sample pushed: `prior` and `target` as in
+    /// [`TrainBatch::belief_prior`] and [`TrainBatch::belief_target`], one row.
+    pub fn push_beliefs(&mut self, prior: &[f32], target: &[f32]) {
+        self.belief_prior.extend_from_slice(prior);
         self.belief_target.extend_from_slice(target);
     }
 
@@ -136,7 +137,7 @@ impl TrainBatch {
             ("policy", self.policy.len(), b * p),
             ("win", self.win.len(), b),
             ("margin", self.margin.len(), b),
-            ("belief_places", self.belief_places.len(), b * shape.beliefs),
+            ("belief_prior", self.belief_prior.len(), b * shape.beliefs),
             ("belief_target", self.belief_target.len(), b * shape.beliefs),
         ] {
             if len != want {
@@ -172,7 +173,10 @@ impl TrainBatch {
                 return bad(format!("row {row}: margin target is not finite"));
             }
             let n = shape.beliefs;
-            let places = &self.belief_places[row * n..(row + 1) * n];
+            let places: Vec<bool> = self.belief_prior[row * n..(row + 1) * n]
+                .iter()
+                .map(|&p| p > MASKED_LOGIT / 2.0)
+                .collect();
             let target = &self.belief_target[row * n..(row + 1) * n];
             for (g, (pl, tg)) in places
                 .chunks(BELIEF_GROUP)
@@ -300,7 +304,8 @@ fn compute_losses(
 }
 
 /// Cross-entropy of the belief targets, averaged over the target tiles of the batch: each
-/// tile's logits are softmaxed over its possible places only.
+/// tile's logits plus its prior are softmaxed over its four places, the impossible ones held
+/// out by their masking prior.
 fn belief_loss(
     logits: Tensor<2>,
     batch: &TrainBatch,
@@ -309,17 +314,7 @@ fn belief_loss(
 ) -> Tensor<1> {
     let (b, groups) = (batch.batch, shape.beliefs / BELIEF_GROUP);
     let dims = [b, groups, BELIEF_GROUP];
-    let impossible = Tensor::<3, Bool>::from_data(
-        TensorData::new(
-            batch
-                .belief_places
-                .iter()
-                .map(|p| !p)
-                .collect::<Vec<bool>>(),
-            dims,
-        ),
-        device,
-    );
+    let prior = Tensor::<3>::from_data(TensorData::new(batch.belief_prior.clone(), dims), device);
     let target = Tensor::<3>::from_data(TensorData::new(batch.belief_target.clone(), dims), device);
     let targets = batch
         .belief_target
@@ -327,7 +322,7 @@ fn belief_loss(
         .filter(|&&t| t > 0.0)
         .count()
         .max(1);
-    let logp = log_softmax(logits.reshape(dims).mask_fill(impossible, MASKED_LOGIT), 2);
+    let logp = log_softmax(logits.reshape(dims) + prior, 2);
     (logp * target).sum().neg().div_scalar(targets as f32)
 }
 

@@ -107,16 +107,14 @@ impl Sample {
         }
     }
 
-    /// The belief target: the possible places (`BELIEF_SIZE` flags) and a one-hot row of the
-    /// true place for every tile the mover has not seen.
-    pub fn belief_target(&self, places: &mut [bool], target: &mut [f32]) {
-        places.fill(false);
+    /// The belief target: the places' log prior (`BELIEF_SIZE` floats,
+    /// `Observation::belief_prior`) and a one-hot row of the true place for every tile the
+    /// mover has not seen.
+    pub fn belief_target(&self, prior: &mut [f32], target: &mut [f32]) {
         target.fill(0.0);
-        let possible = self.obs.belief_places();
+        let base = self.obs.belief_prior();
         for t in 0..55 {
-            for q in 0..PLACES {
-                places[t * PLACES + q] = possible[t] & 1 << q != 0;
-            }
+            prior[t * PLACES..(t + 1) * PLACES].copy_from_slice(&base[t]);
             if self.places[t] > 0 {
                 target[t * PLACES + self.places[t] as usize - 1] = 1.0;
             }

@@ -15,15 +15,15 @@ pub fn make_batch(pool: &[&Sample], idx: impl Iterator<Item = usize>, beliefs: b
     let mut b = TrainBatch::default();
     let mut target = vec![0.0f32; POLICY_SIZE];
     let mut legal = vec![false; POLICY_SIZE];
-    let mut places = vec![false; BELIEF_SIZE];
+    let mut prior = vec![0.0f32; BELIEF_SIZE];
     let mut belief = vec![0.0f32; BELIEF_SIZE];
     for i in idx {
         let s = pool[i];
         s.policy_target(&mut target, &mut legal);
         b.push(&s.obs.encoded(), &legal, &target, s.win_target(), s.margin);
         if beliefs {
-            s.belief_target(&mut places, &mut belief);
-            b.push_beliefs(&places, &belief);
+            s.belief_target(&mut prior, &mut belief);
+            b.push_beliefs(&prior, &belief);
         }
     }
     b
@@ -152,7 +152,7 @@ fn belief_figures(network: &Network, samples: &[&Sample], inputs: &[f32]) -> ([f
             continue;
         };
         let row = &raw[i * width + shape.belief_offset()..(i + 1) * width];
-        let probs = belief_softmax(row, &s.obs.belief_places());
+        let probs = belief_softmax(row, &s.obs.belief_prior());
         for (t, &truth) in s.places.iter().enumerate() {
             if truth == 0 {
                 continue;
