@@ -6,11 +6,17 @@
 //! rule, draw histories). Each tile's estimates are frequencies over the same samples, so they
 //! sum to one exactly, and a seat known to be void in a tile never gets it; the standard error
 //! of an estimate `p` over `n` samples is `sqrt(p (1 - p) / n)` (below 0.005 at 10,000).
+//!
+//! [`learned_beliefs`] reports instead what a search with `BeliefMode::Learned` draws from:
+//! the exact marginals of the engine's `BeliefSampler` for the given place weights (every
+//! consistent deal weighted by the product of its tiles' weights), computed, not sampled.
+//! They ignore the rejection constraints (the compulsory redeal rule, the order of draws),
+//! which the search's draws do respect.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use capicua_engine::{InfoSet, Rng, Sampler, Tile};
+use capicua_engine::{BeliefSampler, InfoSet, PlaceWeights, Rng, Sampler, Tile};
 
 use crate::config::Budget;
 use crate::error::SearchError;
@@ -28,11 +34,21 @@ pub struct TileBelief {
     pub out: f64,
 }
 
+/// Where a [`Beliefs`] report comes from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BeliefKind {
+    /// Frequencies over uniform samples of the consistent deals ([`beliefs`]).
+    Uniform,
+    /// Exact marginals of the deals weighted by learned place weights ([`learned_beliefs`]).
+    Learned,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Beliefs {
     /// The observing seat.
     pub seat: u8,
-    /// Determinizations counted.
+    pub kind: BeliefKind,
+    /// Determinizations counted (0 for [`BeliefKind::Learned`]: exact, nothing sampled).
     pub samples: u64,
     /// One entry per unseen tile, in tile index order.
     pub tiles: Vec<TileBelief>,
@@ -100,7 +116,31 @@ pub fn beliefs(
         .collect();
     Ok(Beliefs {
         seat: info.seat(),
+        kind: BeliefKind::Uniform,
         samples: n,
+        tiles,
+    })
+}
+
+/// The exact beliefs of the believed-deal sampler for `info.seat()` with `weights`: per
+/// unseen tile, the probability of each place when every consistent deal is weighted by the
+/// product of its tiles' weights (before the rejection constraints, see the module
+/// documentation). `samples` is 0.
+pub fn learned_beliefs(info: &InfoSet, weights: &PlaceWeights) -> Result<Beliefs, SearchError> {
+    let sampler = BeliefSampler::new(info, weights)?;
+    let tiles = sampler
+        .marginals()
+        .into_iter()
+        .map(|(tile, m)| TileBelief {
+            tile,
+            seats: [m[0], m[1], m[2], m[3]],
+            out: m[PlaceWeights::OUT],
+        })
+        .collect();
+    Ok(Beliefs {
+        seat: info.seat(),
+        kind: BeliefKind::Learned,
+        samples: 0,
         tiles,
     })
 }

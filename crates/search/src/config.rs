@@ -18,6 +18,19 @@ pub enum Algorithm {
     Pimc { worlds: u32 },
 }
 
+/// Where the determinizations of a search come from.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum BeliefMode {
+    /// Uniform over the deals consistent with the root information set (the engine's
+    /// `Sampler`).
+    #[default]
+    Uniform,
+    /// Drawn from the evaluator's beliefs about the root: each consistent deal weighted by
+    /// the product of [`Evaluator::place_weights`](crate::Evaluator::place_weights) over the
+    /// unseen tiles (the engine's `BeliefSampler`). Needs an evaluator with a belief output.
+    Learned,
+}
+
 /// How long a search runs: the first limit reached ends it. At least one must be set.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Budget {
@@ -79,6 +92,8 @@ pub struct SearchConfig {
     /// evaluator; 0 turns it off. Under PIMC this makes each world's values exact once the
     /// root is within reach: PIMC over solved deals. No effect in draw games.
     pub solve_tiles: u32,
+    /// Where the root's determinizations come from (ISMCTS iterations and PIMC worlds alike).
+    pub beliefs: BeliefMode,
 }
 
 /// Node limit of one endgame solve (about 1 ms on this machine kind); a solve that needs more
@@ -105,6 +120,7 @@ impl Default for SearchConfig {
             seed: 0,
             max_nodes: 2_000_000,
             solve_tiles: 0,
+            beliefs: BeliefMode::Uniform,
         }
     }
 }

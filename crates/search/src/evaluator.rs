@@ -8,7 +8,9 @@
 //! leaf state, and [`Leaf::mover_infoset`] rebuilds the information set of the seat to move
 //! (its own hand from the determinization, everything else public) for the network to encode.
 
-use capicua_engine::{InfoSet, Move, MoveList, Public, Rng, State, Tile, TileSet, seen_by};
+use capicua_engine::{
+    InfoSet, Move, MoveList, PlaceWeights, Public, Rng, State, Tile, TileSet, seen_by,
+};
 
 use crate::error::SearchError;
 use crate::reward::Outcome;
@@ -218,6 +220,14 @@ pub trait Evaluator: Send + Sync {
     /// (1: no batching). Batched searches use a virtual loss to spread the gathered leaves.
     fn batch_size(&self) -> usize {
         1
+    }
+    /// For the root information set of a search, this evaluator's belief about where each
+    /// unseen tile is (a weight per seat and out of play; see `PlaceWeights`). A network with
+    /// a belief output implements it; `None` (the default) means no beliefs. Called once per
+    /// search, not per leaf, and only with `BeliefMode::Learned`.
+    fn place_weights(&self, info: &InfoSet) -> Option<PlaceWeights> {
+        let _ = info;
+        None
     }
     /// Evaluates several leaves at once (`out` as long as `leaves`).
     fn evaluate_batch(&self, leaves: &[Leaf<'_>], rng: &mut Rng, out: &mut [Evaluation]) {
