@@ -17,16 +17,30 @@
 //! so a belief that puts almost nothing on every feasible place still leaves every consistent
 //! deal possible; weights that are negative or not finite count as 0 (a belief that gives a
 //! tile nothing usable is read as uniform over its allowed places).
+//!
+//! The rejection constraints (the compulsory redeal rule, the order of draws and voids in draw
+//! games) are checked on the believed draws, which keeps the distribution exactly the
+//! believed one restricted to the deals that pass them. Beliefs can put almost no weight on
+//! those deals (a network that ignores when a seat drew), and then rejection could take
+//! millions of draws. So a draw that finds no passing deal in [`BELIEVED_TRIES`] believed
+//! draws is taken from the uniform sampler instead: still exactly consistent, never an error
+//! where the uniform sampler succeeds, and exact whenever the believed deals pass the checks
+//! at a usable rate (at a 1% pass rate, one draw in 20,000 falls back).
 
 use crate::error::SampleError;
 use crate::infoset::InfoSet;
 use crate::layout::{Layout, OUT, Table};
 use crate::rng::Rng;
+use crate::sample::Sampler;
 use crate::state::State;
 use crate::tiles::{MAX_TILES, Tile, TileSet};
 
 /// The smallest weight of an allowed place, relative to the tile's largest allowed weight.
 pub const RELATIVE_FLOOR: f64 = 1e-6;
+
+/// Believed draws tried against the rejection constraints before one draw falls back to the
+/// uniform sampler.
+pub const BELIEVED_TRIES: u32 = 1_000;
 
 /// A non-negative weight per tile (by [`Tile::index`]) and place: entries 0..4 are absolute
 /// seats, entry [`PlaceWeights::OUT`] is out of play (sleeping or the boneyard). Only ratios
@@ -72,6 +86,9 @@ pub struct BeliefSampler {
     /// (0 on places the tile cannot be in).
     weights: Vec<[f64; 5]>,
     table: Table<f64>,
+    /// The uniform sampler, when some deals fail the rejection constraints (see the module
+    /// documentation).
+    fallback: Option<Box<Sampler>>,
 }
 
 impl BeliefSampler {
@@ -110,10 +127,16 @@ impl BeliefSampler {
         if layout.top(&table) <= 0.0 {
             return Err(SampleError::NoConsistentDeal);
         }
+        let fallback = if layout.needs_check() {
+            Some(Box::new(Sampler::new(info)?))
+        } else {
+            None
+        };
         Ok(BeliefSampler {
             layout,
             weights: local,
             table,
+            fallback,
         })
     }
 
@@ -158,9 +181,17 @@ impl BeliefSampler {
     }
 
     /// Hidden hands (own included) and pile, drawn with probability proportional to the
-    /// product of the weights among the deals consistent with the information set.
+    /// product of the weights among the deals consistent with the information set (or, when
+    /// [`BELIEVED_TRIES`] believed draws all fail the rejection constraints, uniformly: see
+    /// the module documentation).
     pub fn sample_hands(&self, rng: &mut Rng) -> Result<([TileSet; 4], TileSet), SampleError> {
-        self.layout.sample_hands(rng, |rng| self.draw_once(rng))
+        let believed = self
+            .layout
+            .sample_hands(rng, BELIEVED_TRIES, |rng| self.draw_once(rng));
+        match (believed, &self.fallback) {
+            (Err(_), Some(uniform)) => uniform.sample_hands(rng),
+            (deal, _) => deal,
+        }
     }
 
     /// A determinization: the full state with believed hidden hands.

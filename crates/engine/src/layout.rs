@@ -26,8 +26,8 @@ use crate::state::State;
 use crate::tiles::{Tile, TileSet};
 use crate::variant::Redeal;
 
-/// Draws tried before a sampler gives up on the rejection constraints.
-const MAX_REJECTIONS: u32 = 100_000;
+/// Draws tried before the uniform sampler gives up on the rejection constraints.
+pub(crate) const MAX_REJECTIONS: u32 = 100_000;
 
 /// The out-of-play place in absolute place numbering (seats are 0..4).
 pub(crate) const OUT: usize = 4;
@@ -295,7 +295,7 @@ impl Layout {
         let mut alpha = vec![T::ZERO; stride];
         let mut next = vec![T::ZERO; stride];
         alpha[self.full_index()] = T::ONE;
-        for k in 0..n {
+        for (k, wk) in w.iter().enumerate().take(n) {
             let left = (n - k) as u32;
             let below = &table.cells[(k + 1) * stride..(k + 2) * stride];
             next.fill(T::ZERO);
@@ -305,7 +305,7 @@ impl Layout {
                     continue;
                 }
                 for p in 0..np {
-                    let wp = w[k][p];
+                    let wp = wk[p];
                     if wp == T::ZERO || self.remaining(idx, left, p) == 0 {
                         continue;
                     }
@@ -360,6 +360,11 @@ impl Layout {
         }
     }
 
+    /// Whether some deals from the table fail the rejection constraints.
+    pub(crate) fn needs_check(&self) -> bool {
+        self.needs_check
+    }
+
     /// Whether a deal from the table passes the rejection constraints.
     pub(crate) fn acceptable(&self, hands: &[TileSet; 4]) -> bool {
         if !self.needs_check {
@@ -386,13 +391,14 @@ impl Layout {
     }
 
     /// Draws from the table's distribution with `draw` until a deal passes the rejection
-    /// constraints.
+    /// constraints, at most `tries` times.
     pub(crate) fn sample_hands(
         &self,
         rng: &mut Rng,
+        tries: u32,
         mut draw: impl FnMut(&mut Rng) -> ([TileSet; 4], TileSet),
     ) -> Result<([TileSet; 4], TileSet), SampleError> {
-        for _ in 0..MAX_REJECTIONS {
+        for _ in 0..tries {
             let deal = draw(rng);
             if self.acceptable(&deal.0) {
                 return Ok(deal);

@@ -23,7 +23,7 @@
 
 use crate::error::SampleError;
 use crate::infoset::InfoSet;
-use crate::layout::{Layout, Table};
+use crate::layout::{Layout, MAX_REJECTIONS, Table};
 use crate::rng::Rng;
 use crate::state::State;
 use crate::tiles::{Tile, TileSet};
@@ -98,7 +98,8 @@ impl Sampler {
 
     /// Hidden hands and pile, uniform over the deals consistent with the information set.
     pub fn sample_hands(&self, rng: &mut Rng) -> Result<([TileSet; 4], TileSet), SampleError> {
-        self.layout.sample_hands(rng, |rng| self.draw_once(rng))
+        self.layout
+            .sample_hands(rng, MAX_REJECTIONS, |rng| self.draw_once(rng))
     }
 
     /// A determinization: the full state with sampled hidden hands.

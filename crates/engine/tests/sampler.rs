@@ -3,90 +3,13 @@
 //! whole public history with it), then the sampler's count must match and its draws must be
 //! uniform over exactly those deals (chi-square).
 
+mod common;
+
 use std::collections::HashMap;
 
 use capicua_engine::variant::FirstLead;
-use capicua_engine::{Deal, InfoSet, Redeal, Rng, Round, Rules, Sampler, Tile, TileSet};
-
-/// All ways to pick `k` tiles of `from`.
-fn combinations(from: &[Tile], k: usize) -> Vec<TileSet> {
-    let mut out = Vec::new();
-    fn rec(from: &[Tile], k: usize, start: usize, cur: TileSet, out: &mut Vec<TileSet>) {
-        if cur.len() as usize == k {
-            out.push(cur);
-            return;
-        }
-        for i in start..from.len() {
-            let mut c = cur;
-            c.insert(from[i]);
-            rec(from, k, i + 1, c, out);
-        }
-    }
-    rec(from, k, 0, TileSet::EMPTY, &mut out);
-    out
-}
-
-/// Every assignment of the unseen tiles to the other seats' current hands that the referee
-/// accepts with the public history (and the redeal rule).
-fn enumerate(info: &InfoSet) -> Vec<[TileSet; 4]> {
-    let rules = *info.rules();
-    let others: Vec<u8> = (0..rules.players).filter(|&s| s != info.seat()).collect();
-    let mut partial: Vec<[TileSet; 4]> = vec![[TileSet::EMPTY; 4]];
-    for &s in &others {
-        let mut next = Vec::new();
-        for p in &partial {
-            let used = p.iter().fold(TileSet::EMPTY, |a, h| a.union(*h));
-            let avail: Vec<Tile> = info.unseen().minus(used).iter().collect();
-            for c in combinations(&avail, info.counts()[s as usize] as usize) {
-                let mut q = *p;
-                q[s as usize] = c;
-                next.push(q);
-            }
-        }
-        partial = next;
-    }
-    partial
-        .into_iter()
-        .filter(|hands| {
-            let mut dealt = [TileSet::EMPTY; 4];
-            for s in 0..rules.players {
-                dealt[s as usize] = if s == info.seat() {
-                    info.dealt()
-                } else {
-                    hands[s as usize].union(info.played_by(s))
-                };
-            }
-            if rules.needs_redeal(&dealt[..rules.players as usize]) {
-                return false;
-            }
-            let used = dealt.iter().fold(TileSet::EMPTY, |a, h| a.union(*h));
-            let deal = Deal {
-                hands: dealt,
-                pile: rules.set().minus(used).iter().collect(),
-            };
-            let Ok(mut round) = Round::new(&rules, deal, info.first(), None) else {
-                return false;
-            };
-            info.history().iter().all(|&m| round.play(m).is_ok())
-        })
-        .collect()
-}
-
-/// Plays `moves` random moves of a random deal and returns the information set of `seat`.
-fn position(rules: &Rules, seed: u64, moves: usize, seat: u8) -> InfoSet {
-    let mut rng = Rng::new(seed);
-    let deal = Deal::random(rules, &mut rng);
-    let mut round = Round::new(rules, deal, 0, None).unwrap();
-    for _ in 0..moves {
-        if round.is_over() {
-            break;
-        }
-        let legal = round.legal_moves();
-        let mv = legal[rng.below(legal.len() as u32) as usize];
-        round.play(mv).unwrap();
-    }
-    round.infoset(seat)
-}
+use capicua_engine::{InfoSet, Redeal, Rng, Rules, Sampler, Tile, TileSet};
+use common::{enumerate, position};
 
 fn check_uniform(info: &InfoSet, draws: u32, seed: u64) {
     let deals = enumerate(info);

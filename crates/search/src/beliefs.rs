@@ -1,17 +1,17 @@
 //! Beliefs about the hidden tiles: for each tile a seat has not seen, the probability that
 //! each other seat holds it or that it is out of play (sleeping, or in the boneyard).
 //!
-//! Two kinds ([`BeliefKind`]):
+//! Estimated by counting over determinizations drawn from the engine's exact sampler, which
+//! is uniform over every deal consistent with the information set (voids, counts, the redeal
+//! rule, draw histories). Each tile's estimates are frequencies over the same samples, so they
+//! sum to one exactly, and a seat known to be void in a tile never gets it; the standard error
+//! of an estimate `p` over `n` samples is `sqrt(p (1 - p) / n)` (below 0.005 at 10,000).
 //!
-//! - **uniform** ([`beliefs()`]): estimated by counting over determinizations drawn from the
-//!   engine's exact sampler, which is uniform over every deal consistent with the information
-//!   set (voids, counts, the redeal rule, draw histories). Each tile's estimates are
-//!   frequencies over the same samples, so they sum to one exactly, and a seat known to be
-//!   void in a tile never gets it; the standard error of an estimate `p` over `n` samples is
-//!   `sqrt(p (1 - p) / n)` (below 0.005 at 10,000).
-//! - **learned** ([`learned_beliefs`]): an evaluator's beliefs ([`Evaluator::place_weights`],
-//!   e.g. a network's belief output) as the search uses them: the exact marginals of the
-//!   engine's believed-deal sampler, which weights every consistent deal by the beliefs.
+//! [`learned_beliefs`] reports instead what a search with `BeliefMode::Learned` draws from:
+//! the exact marginals of the engine's `BeliefSampler` for the given place weights (every
+//! consistent deal weighted by the product of its tiles' weights), computed, not sampled.
+//! They ignore the rejection constraints (the compulsory redeal rule, the order of draws),
+//! which the search's draws do respect.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -19,8 +19,8 @@ use std::time::Instant;
 use capicua_engine::{BeliefSampler, InfoSet, PlaceWeights, Rng, Sampler, Tile};
 
 use crate::config::{BeliefMode, Budget};
-use crate::error::SearchError;
 use crate::evaluator::Evaluator;
+use crate::error::SearchError;
 
 /// Samples used when a belief request brings no budget.
 pub const DEFAULT_SAMPLES: u64 = 20_000;
@@ -35,12 +35,12 @@ pub struct TileBelief {
     pub out: f64,
 }
 
-/// Which beliefs a [`Beliefs`] holds.
+/// Where a [`Beliefs`] report comes from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum BeliefKind {
-    /// Every consistent deal equally likely (frequencies over exact uniform draws).
+    /// Frequencies over uniform samples of the consistent deals ([`beliefs`]).
     Uniform,
-    /// An evaluator's beliefs, through the believed-deal sampler (exact marginals).
+    /// Exact marginals of the deals weighted by learned place weights ([`learned_beliefs`]).
     Learned,
 }
 
@@ -49,7 +49,7 @@ pub struct Beliefs {
     /// The observing seat.
     pub seat: u8,
     pub kind: BeliefKind,
-    /// Determinizations counted (0 for exact learned marginals).
+    /// Determinizations counted (0 for [`BeliefKind::Learned`]: exact, nothing sampled).
     pub samples: u64,
     /// One entry per unseen tile, in tile index order.
     pub tiles: Vec<TileBelief>,
@@ -123,8 +123,10 @@ pub fn beliefs(
     })
 }
 
-/// The learned beliefs of `info`'s seat: the exact marginals of the believed-deal sampler with
-/// `weights` (what a search with [`crate::BeliefMode::Learned`] draws from).
+/// The exact beliefs of the believed-deal sampler for `info.seat()` with `weights`: per
+/// unseen tile, the probability of each place when every consistent deal is weighted by the
+/// product of its tiles' weights (before the rejection constraints, see the module
+/// documentation). `samples` is 0.
 pub fn learned_beliefs(info: &InfoSet, weights: &PlaceWeights) -> Result<Beliefs, SearchError> {
     let sampler = BeliefSampler::new(info, weights)?;
     let tiles = sampler
@@ -133,7 +135,7 @@ pub fn learned_beliefs(info: &InfoSet, weights: &PlaceWeights) -> Result<Beliefs
         .map(|(tile, m)| TileBelief {
             tile,
             seats: [m[0], m[1], m[2], m[3]],
-            out: m[4],
+            out: m[PlaceWeights::OUT],
         })
         .collect();
     Ok(Beliefs {

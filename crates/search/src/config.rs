@@ -18,13 +18,16 @@ pub enum Algorithm {
     Pimc { worlds: u32 },
 }
 
-/// Where a search draws its determinizations from.
+/// Where the determinizations of a search come from.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum BeliefMode {
-    /// Every deal consistent with the root's information set equally likely.
+    /// Uniform over the deals consistent with the root information set (the engine's
+    /// `Sampler`).
     #[default]
     Uniform,
-    /// Weighted by the evaluator's beliefs about the hidden tiles.
+    /// Drawn from the evaluator's beliefs about the root: each consistent deal weighted by
+    /// the product of [`Evaluator::place_weights`](crate::Evaluator::place_weights) over the
+    /// unseen tiles (the engine's `BeliefSampler`). Needs an evaluator with a belief output.
     Learned,
 }
 
@@ -89,7 +92,7 @@ pub struct SearchConfig {
     /// evaluator; 0 turns it off. Under PIMC this makes each world's values exact once the
     /// root is within reach: PIMC over solved deals. No effect in draw games.
     pub solve_tiles: u32,
-    /// Where determinizations come from.
+    /// Where the root's determinizations come from (ISMCTS iterations and PIMC worlds alike).
     pub beliefs: BeliefMode,
 }
 

@@ -20,8 +20,8 @@ pub enum SearchError {
         "rebuilding a leaf's information set failed: no assignment of its draws fits seat {0}'s voids"
     )]
     ReplayDraws(u8),
+    #[error("beliefs=learned needs an evaluator with a belief output")]
+    NoBeliefs,
     #[error("invalid search configuration: {0}")]
     Config(String),
-    #[error("beliefs=learned needs an evaluator with a belief output, and this one has none")]
-    NoBeliefs,
 }

@@ -221,18 +221,19 @@ pub trait Evaluator: Send + Sync {
     fn batch_size(&self) -> usize {
         1
     }
+    /// For the root information set of a search, this evaluator's belief about where each
+    /// unseen tile is (a weight per seat and out of play; see `PlaceWeights`). A network with
+    /// a belief output implements it; `None` (the default) means no beliefs. Called once per
+    /// search, not per leaf, and only with `BeliefMode::Learned`.
+    fn place_weights(&self, info: &InfoSet) -> Option<PlaceWeights> {
+        let _ = info;
+        None
+    }
     /// Evaluates several leaves at once (`out` as long as `leaves`).
     fn evaluate_batch(&self, leaves: &[Leaf<'_>], rng: &mut Rng, out: &mut [Evaluation]) {
         for (leaf, o) in leaves.iter().zip(out.iter_mut()) {
             self.evaluate(leaf, rng, o);
         }
-    }
-    /// The evaluator's belief about where each tile `info`'s seat has not seen is (a weight
-    /// per absolute seat and out of play), read from the play so far; `None` for an evaluator
-    /// without beliefs. Asked once per search, for the root, when the configuration says
-    /// [`crate::BeliefMode::Learned`].
-    fn place_weights(&self, _info: &InfoSet) -> Option<PlaceWeights> {
-        None
     }
 }
 

@@ -7,12 +7,12 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use capicua_engine::{InfoSet, LEAD, Move, MoveList, Rng, Rules, State};
+use capicua_engine::{
+    BeliefSampler, InfoSet, LEAD, Move, MoveList, Rng, Rules, SampleError, Sampler, State,
+};
 
-use crate::deals::Deals;
-
-use crate::config::Algorithm;
 use crate::config::SOLVE_NODES;
+use crate::config::{Algorithm, BeliefMode};
 use crate::error::SearchError;
 use crate::evaluator::{Evaluation, Evaluator, Leaf, LeafValue};
 use crate::reward::{Outcome, Reward, SideValues};
@@ -21,10 +21,45 @@ use crate::select::{Acc, backprop, backprop_keys, select_puct, select_ucb};
 use crate::tree::{DRAW_KEY, NONE, PASS_KEY, Tree, action_key, key_move};
 use capicua_solver::{SolveLimits, Solver};
 
+/// The determinizations of one search: uniform, or weighted by the evaluator's beliefs
+/// (`SearchConfig::beliefs`). Both are exact samplers of the deals consistent with the root.
+pub(crate) enum Deals {
+    Uniform(Sampler),
+    Believed(BeliefSampler),
+}
+
+impl Deals {
+    /// The sampler of a search from `info` with `mode`: `Learned` asks the evaluator for its
+    /// place weights once.
+    pub(crate) fn for_search(
+        mode: BeliefMode,
+        evaluator: &dyn Evaluator,
+        info: &InfoSet,
+    ) -> Result<Deals, SearchError> {
+        Ok(match mode {
+            BeliefMode::Uniform => Deals::Uniform(Sampler::new(info)?),
+            BeliefMode::Learned => {
+                let weights = evaluator
+                    .place_weights(info)
+                    .ok_or(SearchError::NoBeliefs)?;
+                Deals::Believed(BeliefSampler::new(info, &weights)?)
+            }
+        })
+    }
+
+    #[inline]
+    pub(crate) fn sample(&self, rng: &mut Rng) -> Result<State, SampleError> {
+        match self {
+            Deals::Uniform(s) => s.sample(rng),
+            Deals::Believed(s) => s.sample(rng),
+        }
+    }
+}
+
 /// Read-only state of one search, shared by its threads.
 pub(crate) struct Ctx<'a> {
     pub(crate) info: &'a InfoSet,
-    pub(crate) sampler: &'a Deals,
+    pub(crate) deals: &'a Deals,
     pub(crate) reward: Reward,
     pub(crate) rules: Rules,
     pub(crate) first: u8,
@@ -150,7 +185,7 @@ impl Worker {
     ) -> Result<State, SearchError> {
         Ok(match world {
             Some(w) => *w,
-            None => ctx.sampler.sample(rng)?,
+            None => ctx.deals.sample(rng)?,
         })
     }
 
@@ -445,7 +480,84 @@ fn expand_with_priors(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use capicua_engine::{Deal, Rules, TileSet};
+    use crate::evaluator::RolloutEvaluator;
+    use capicua_engine::{Deal, Match, PlaceWeights, Rules, TileSet};
+
+    /// Rollouts, and fixed place weights.
+    struct Believer(Option<PlaceWeights>);
+
+    impl Evaluator for Believer {
+        fn name(&self) -> String {
+            "believer".into()
+        }
+        fn gives_priors(&self) -> bool {
+            false
+        }
+        fn evaluate(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
+            RolloutEvaluator::default().evaluate(leaf, rng, out);
+        }
+        fn place_weights(&self, _: &InfoSet) -> Option<PlaceWeights> {
+            self.0.clone()
+        }
+    }
+
+    #[test]
+    fn the_belief_mode_chooses_the_sampler() {
+        let rules = Rules::cuban();
+        let mut round = Match::new(&rules, 3).deal_round();
+        let mut rng = Rng::new(1);
+        for _ in 0..10 {
+            let legal = round.legal_moves();
+            round
+                .play(legal[rng.below(legal.len() as u32) as usize])
+                .unwrap();
+        }
+        let info = round.infoset(round.to_move());
+        let with = Believer(Some(PlaceWeights::uniform()));
+        let without = Believer(None);
+        assert!(matches!(
+            Deals::for_search(BeliefMode::Uniform, &with, &info),
+            Ok(Deals::Uniform(_))
+        ));
+        assert!(matches!(
+            Deals::for_search(BeliefMode::Uniform, &without, &info),
+            Ok(Deals::Uniform(_))
+        ));
+        assert!(matches!(
+            Deals::for_search(BeliefMode::Learned, &without, &info),
+            Err(SearchError::NoBeliefs)
+        ));
+        // learned unit weights draw the uniform distribution: place frequencies of 20,000
+        // draws against the exact uniform marginals, tile by tile (chi-square below its 1e-6
+        // quantile)
+        let deals = Deals::for_search(BeliefMode::Learned, &with, &info).unwrap();
+        assert!(matches!(deals, Deals::Believed(_)));
+        let exact = Sampler::new(&info).unwrap().marginals();
+        let n = 20_000;
+        let mut counts = vec![[0u32; 5]; exact.len()];
+        for _ in 0..n {
+            let st = deals.sample(&mut rng).unwrap();
+            for (i, &(t, _)) in exact.iter().enumerate() {
+                let place = (0..4)
+                    .find(|&s| st.hands[s].contains(t))
+                    .unwrap_or(PlaceWeights::OUT);
+                counts[i][place] += 1;
+            }
+        }
+        for ((t, m), c) in exact.iter().zip(&counts) {
+            let (mut chi2, mut df) = (0.0, -1.0);
+            for p in 0..5 {
+                if m[p] == 0.0 {
+                    assert_eq!(c[p], 0, "{t} at an impossible place");
+                    continue;
+                }
+                let e = n as f64 * m[p];
+                chi2 += (c[p] as f64 - e).powi(2) / e;
+                df += 1.0;
+            }
+            assert!(chi2 < 24.0 + 3.5 * df, "{t}: chi2 {chi2}, {c:?} vs {m:?}");
+        }
+    }
 
     #[test]
     fn legal_mask_is_the_keys_of_the_legal_moves() {

@@ -14,7 +14,7 @@
 //! - [`reward`]: how a round's outcome and point margin mix into the reward ([`RewardConfig`]),
 //!   with the match context.
 //! - [`beliefs()`]: for every unseen tile, the probability that each seat holds it or that it is
-//!   out of play.
+//!   out of play; [`learned_beliefs`]: the same, exactly, under an evaluator's place weights.
 //! - [`IsmctsPlayer`], [`PimcPlayer`]: `capicua_engine::Player`s built from a
 //!   [`SearchConfig`]; a search error inside `Player::choose` surfaces as a
 //!   [`PlayerFailure`] ([`catch_player_failure`]).
@@ -64,7 +64,14 @@
 //! [`beliefs()`] counts tile places over determinizations drawn from the engine's exact,
 //! uniform sampler: `beliefs(&info, Budget::iterations(20_000), seed, None)` gives, per unseen
 //! tile, `seats[s]` for every seat (0 for the observer and for a seat known void in the tile)
-//! and `out`, summing to one.
+//! and `out`, summing to one, with `kind: BeliefKind::Uniform`.
+//!
+//! With a network that predicts where the hidden tiles are, [`Evaluator::place_weights`] gives
+//! a weight per tile and place for the root; [`learned_beliefs`] turns them into the exact
+//! per-tile probabilities of the engine's `BeliefSampler` (`kind: BeliefKind::Learned`,
+//! `samples: 0`), and a search with `SearchConfig::beliefs = BeliefMode::Learned` draws its
+//! determinizations from that sampler (every deal still exactly consistent with the
+//! information set; [`SearchError::NoBeliefs`] if the evaluator gives no weights).
 //!
 //! # Plugging in a network
 //!
@@ -87,7 +94,6 @@
 
 pub mod beliefs;
 pub mod config;
-mod deals;
 pub mod error;
 pub mod evaluator;
 mod iteration;

@@ -2,7 +2,8 @@
 //! information set, on one or more threads, within a budget, and returns per-move statistics.
 //!
 //! One iteration of ISMCTS (Cowling, Powley and Whitehouse 2012):
-//! 1. draw a determinization from the exact sampler (built once per search);
+//! 1. draw a determinization from the exact sampler (built once per search: uniform, or
+//!    weighted by the evaluator's beliefs with `BeliefMode::Learned`);
 //! 2. descend the tree, considering at each node only the actions legal in this
 //!    determinization: every such child's availability count goes up, and the child is chosen
 //!    by UCB1 with the availability count in place of the parent's visits (or by PUCT with the
@@ -26,12 +27,10 @@ use std::time::{Duration, Instant};
 
 use capicua_engine::{InfoSet, Move, Rng, State};
 
-use crate::deals::Deals;
-
 use crate::config::{Algorithm, Budget, SearchConfig};
 use crate::error::SearchError;
 use crate::evaluator::{Evaluator, RolloutEvaluator};
-use crate::iteration::{Ctx, Worker};
+use crate::iteration::{Ctx, Deals, Worker};
 use crate::reward::Reward;
 use crate::select::{Acc, merge, root_stats, summarize};
 use crate::tree::action_key;
@@ -141,7 +140,7 @@ impl Searcher {
             ));
         }
         let evaluator: &dyn Evaluator = &*self.evaluator;
-        let sampler = Deals::new(info, cfg.beliefs, evaluator)?;
+        let deals = Deals::for_search(cfg.beliefs, evaluator, info)?;
         let rules = *info.rules();
         let mut side = [0u8; 4];
         for (s, d) in side.iter_mut().enumerate().take(rules.players as usize) {
@@ -150,7 +149,7 @@ impl Searcher {
         let puct = evaluator.gives_priors();
         let ctx = Ctx {
             info,
-            sampler: &sampler,
+            deals: &deals,
             reward: Reward::new(&cfg.reward, &rules, info.context()),
             rules,
             first: info.first(),
@@ -318,7 +317,7 @@ impl Worker {
                         break;
                     }
                     let mut rng = Rng::stream(ctx.seed, w);
-                    let world = match ctx.sampler.sample(&mut rng) {
+                    let world = match ctx.deals.sample(&mut rng) {
                         Ok(world) => world,
                         Err(e) => {
                             self.fail(ctx, e.into());

@@ -1,0 +1,206 @@
+//! Searches whose determinizations come from an evaluator's beliefs (`BeliefMode::Learned`):
+//! legal, reproducible, an error without beliefs, unchanged in uniform mode, and the exact
+//! learned beliefs report.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use capicua_engine::{InfoSet, Match, PlaceWeights, Rng, Round, Rules, Tile};
+use capicua_search::{
+    Algorithm, BeliefKind, BeliefMode, Budget, Evaluation, Evaluator, Leaf, RolloutEvaluator,
+    SearchConfig, SearchError, SearchRequest, SearchResult, Searcher, beliefs, learned_beliefs,
+};
+
+/// Random rollouts, and beliefs that put most of every unseen tile on the searcher's left
+/// neighbour (or uniform ones).
+struct Believer {
+    skewed: bool,
+}
+
+fn skewed_weights(info: &InfoSet) -> PlaceWeights {
+    let mut w = PlaceWeights::uniform();
+    let left = ((info.seat() + 1) % info.rules().players) as usize;
+    for i in 0..55 {
+        let mut row = [0.2; 5];
+        row[left] = 5.0 + (i % 3) as f64;
+        w.set(Tile::from_index(i), row);
+    }
+    w
+}
+
+impl Evaluator for Believer {
+    fn name(&self) -> String {
+        "believer".into()
+    }
+    fn gives_priors(&self) -> bool {
+        false
+    }
+    fn evaluate(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
+        RolloutEvaluator::default().evaluate(leaf, rng, out);
+    }
+    fn place_weights(&self, info: &InfoSet) -> Option<PlaceWeights> {
+        Some(if self.skewed {
+            skewed_weights(info)
+        } else {
+            PlaceWeights::uniform()
+        })
+    }
+}
+
+fn req(iters: u64, seed: u64) -> SearchRequest<'static> {
+    SearchRequest {
+        budget: Budget::iterations(iters),
+        seed,
+        stop: None,
+        report: None,
+    }
+}
+
+/// Decision points (more than one legal move) of random rounds of `variant`.
+fn decision_points(variant: &str, seed: u64, count: usize) -> Vec<(Round, InfoSet)> {
+    let rules = Rules::preset(variant).unwrap();
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut round = Match::new(&rules, rng.next_u64()).deal_round();
+        for _ in 0..rng.below(30) {
+            if round.is_over() {
+                break;
+            }
+            let legal = round.legal_moves();
+            round
+                .play(legal[rng.below(legal.len() as u32) as usize])
+                .unwrap();
+        }
+        if round.is_over() || round.legal_moves().len() < 2 {
+            continue;
+        }
+        let info = round.infoset(round.to_move());
+        out.push((round, info));
+    }
+    out
+}
+
+fn search(
+    config: &SearchConfig,
+    skewed: bool,
+    info: &InfoSet,
+    iters: u64,
+    seed: u64,
+) -> SearchResult {
+    let ev = Arc::new(Believer { skewed });
+    let mut r = Searcher::with_evaluator(config.clone(), ev)
+        .search_with(info, req(iters, seed))
+        .unwrap();
+    r.elapsed = Duration::ZERO;
+    r
+}
+
+#[test]
+fn learned_searches_play_legal_moves_reproducibly() {
+    for variant in ["cuban", "cutthroat-2-draw", "lankford-3", "jamaican"] {
+        for (k, (round, info)) in decision_points(variant, 4, 3).into_iter().enumerate() {
+            for algorithm in [Algorithm::Ismcts, Algorithm::Pimc { worlds: 4 }] {
+                let config = SearchConfig {
+                    algorithm,
+                    beliefs: BeliefMode::Learned,
+                    ..SearchConfig::default()
+                };
+                let what = format!("{variant} #{k} {algorithm:?}");
+                let a = search(&config, true, &info, 400, k as u64);
+                let b = search(&config, true, &info, 400, k as u64);
+                assert_eq!(a, b, "{what}: one thread, one seed, one result");
+                assert!(info.legal_moves().contains(a.best), "{what}");
+                let mut r = round.clone();
+                r.play(a.best).unwrap();
+                assert_eq!(a.moves.iter().map(|m| m.visits).sum::<u64>(), a.iterations);
+            }
+        }
+    }
+}
+
+#[test]
+fn learned_without_beliefs_is_an_error() {
+    let (_, info) = decision_points("cuban", 1, 1).pop().unwrap();
+    let config = SearchConfig {
+        beliefs: BeliefMode::Learned,
+        ..SearchConfig::default()
+    };
+    let err = Searcher::new(config.clone())
+        .search_with(&info, req(100, 1))
+        .unwrap_err();
+    assert_eq!(err, SearchError::NoBeliefs);
+    assert_eq!(
+        err.to_string(),
+        "beliefs=learned needs an evaluator with a belief output"
+    );
+    let pimc = SearchConfig {
+        algorithm: Algorithm::Pimc { worlds: 3 },
+        ..config
+    };
+    assert_eq!(
+        Searcher::new(pimc).search_with(&info, req(100, 1)),
+        Err(SearchError::NoBeliefs)
+    );
+}
+
+#[test]
+fn uniform_mode_ignores_beliefs_and_learned_mode_uses_them() {
+    for (k, (_, info)) in decision_points("cuban", 9, 3).into_iter().enumerate() {
+        let uniform = SearchConfig::default();
+        assert_eq!(uniform.beliefs, BeliefMode::Uniform);
+        // the same search as with the plain rollout evaluator, whatever the beliefs
+        let mut plain = Searcher::new(uniform.clone())
+            .search_with(&info, req(1500, k as u64))
+            .unwrap();
+        plain.elapsed = Duration::ZERO;
+        assert_eq!(search(&uniform, true, &info, 1500, k as u64), plain);
+        // skewed learned beliefs change the determinizations, hence the statistics
+        let learned = SearchConfig {
+            beliefs: BeliefMode::Learned,
+            ..SearchConfig::default()
+        };
+        let skewed = search(&learned, true, &info, 1500, k as u64);
+        assert_ne!(skewed.moves, plain.moves);
+    }
+}
+
+#[test]
+fn learned_beliefs_are_the_exact_believed_marginals() {
+    for (k, (_, info)) in decision_points("cutthroat-3", 2, 4).into_iter().enumerate() {
+        let what = format!("#{k}");
+        let sampled = beliefs(&info, Budget::iterations(20_000), k as u64, None).unwrap();
+        assert_eq!(sampled.kind, BeliefKind::Uniform);
+        let exact = learned_beliefs(&info, &PlaceWeights::uniform()).unwrap();
+        assert_eq!(exact.kind, BeliefKind::Learned);
+        assert_eq!(exact.samples, 0);
+        assert_eq!(exact.seat, info.seat());
+        assert_eq!(exact.tiles.len(), sampled.tiles.len());
+        for (e, s) in exact.tiles.iter().zip(&sampled.tiles) {
+            assert_eq!(e.tile, s.tile);
+            let sum: f64 = e.seats.iter().sum::<f64>() + e.out;
+            assert!((sum - 1.0).abs() < 1e-9, "{what}");
+            // uniform weights: the sampled frequencies within 5 standard errors
+            for (a, b) in e
+                .seats
+                .iter()
+                .chain([&e.out])
+                .zip(s.seats.iter().chain([&s.out]))
+            {
+                let se = (a * (1.0 - a) / 20_000.0).sqrt();
+                assert!(
+                    (a - b).abs() <= 5.0 * se + 1e-12,
+                    "{what} {}: {a} vs {b}",
+                    e.tile
+                );
+            }
+        }
+        // skewed weights move the tiles towards the left neighbour
+        let left = ((info.seat() + 1) % 3) as usize;
+        let skewed = learned_beliefs(&info, &skewed_weights(&info)).unwrap();
+        let mass = |b: &capicua_search::Beliefs| b.tiles.iter().map(|t| t.seats[left]).sum::<f64>();
+        // the expected number of tiles is the count either way; the spread across tiles changes
+        assert!((mass(&skewed) - mass(&exact)).abs() < 1e-6, "{what}");
+        assert_ne!(skewed.tiles, exact.tiles, "{what}");
+    }
+}
