@@ -4,6 +4,7 @@
 //! position), [`net`] (inference, net-guided search, training), [`protocol`] (the engine
 //! process through its pipes), [`solve`] (the exact open-hand solver).
 
+mod beliefs;
 mod net;
 mod protocol;
 mod search;
@@ -13,6 +14,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use capicua_engine::{Deal, Rng, Rules, State, TileSet};
+use capicua_search::BeliefMode;
 use clap::Args;
 use serde_json::{Map, Value, json};
 
@@ -150,8 +152,32 @@ pub fn run(args: BenchArgs) -> Result<()> {
         );
         out.insert(
             "net_ismcts_iters_per_sec".into(),
-            json!(net::net_ismcts_iters_per_sec(&net, 50_000).round()),
+            json!(
+                net::net_ismcts_iters_per_sec(
+                    &net,
+                    &search::bench_position(),
+                    BeliefMode::Uniform,
+                    50_000
+                )
+                .round()
+            ),
         );
+        let bb = beliefs::bench(&net, 30_000, budget);
+        let round2 = |x: f64| json!((x * 100.0).round() / 100.0);
+        out.insert("belief_output_us".into(), round2(bb.output_us));
+        out.insert("uniform_deals_build_us".into(), round2(bb.uniform_build_us));
+        out.insert("believed_deals_build_us".into(), round2(bb.believed_build_us));
+        out.insert("uniform_deal_us".into(), round2(bb.uniform_draw_us));
+        out.insert("believed_deal_us".into(), round2(bb.believed_draw_us));
+        out.insert(
+            "net_ismcts_midround_uniform_iters_per_sec".into(),
+            json!(bb.uniform_iters_per_sec.round()),
+        );
+        out.insert(
+            "net_ismcts_midround_believed_iters_per_sec".into(),
+            json!(bb.believed_iters_per_sec.round()),
+        );
+        out.insert("believed_uniform_ess".into(), json!(bb.uniform_ess));
         out.insert(
             "train_samples_per_sec".into(),
             json!(net::train_samples_per_sec(net.shape(), 256, budget).round()),

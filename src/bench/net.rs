@@ -7,12 +7,13 @@ use std::hint::black_box;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use capicua_engine::Rng;
+use capicua_engine::{InfoSet, Rng};
+use capicua_net::encoding::BELIEF_SIZE;
 use capicua_net::{
     ENCODING_VERSION, INPUT_SIZE, ModelShape, NetEvaluator, Network, Observation, POLICY_SIZE,
     TrainBatch, TrainConfig, Trainer,
 };
-use capicua_search::{Budget, SearchConfig, SearchRequest, Searcher};
+use capicua_search::{BeliefMode, Budget, SearchConfig, SearchRequest, Searcher};
 
 use super::search::bench_position;
 
@@ -20,9 +21,10 @@ use super::search::bench_position;
 /// `training/README.md`).
 pub const BENCH_HIDDEN: [usize; 2] = [256, 128];
 
-/// The shape benchmarks use when no network is given.
+/// The shape benchmarks use when no network is given: the shipped model's, belief output
+/// included.
 pub fn bench_shape() -> ModelShape {
-    ModelShape::with_hidden(INPUT_SIZE, &BENCH_HIDDEN, POLICY_SIZE)
+    ModelShape::with_hidden(INPUT_SIZE, &BENCH_HIDDEN, POLICY_SIZE).with_beliefs(BELIEF_SIZE)
 }
 
 /// A randomly initialised network of [`bench_shape`].
@@ -31,7 +33,7 @@ pub fn bench_network() -> Network {
 }
 
 /// Median seconds per call of `f` over 5 rounds of about `budget / 5` each.
-fn per_call(budget: Duration, mut f: impl FnMut()) -> f64 {
+pub fn per_call(budget: Duration, mut f: impl FnMut()) -> f64 {
     for _ in 0..3 {
         f();
     }
@@ -101,13 +103,19 @@ pub fn burn_batched_per_sec(network: &Network, batch: usize, budget: Duration) -
         })
 }
 
-/// Net-guided ISMCTS iterations per second on one thread, from the search benchmark's
-/// position (after a warm-up search of a tenth of `iterations`).
-pub fn net_ismcts_iters_per_sec(network: &Network, iterations: u64) -> f64 {
-    let info = bench_position();
+/// Net-guided ISMCTS iterations per second on one thread from `info`, determinizations drawn
+/// as `beliefs` says (after a warm-up search of a tenth of `iterations`).
+pub fn net_ismcts_iters_per_sec(
+    network: &Network,
+    info: &InfoSet,
+    beliefs: BeliefMode,
+    iterations: u64,
+) -> f64 {
+    let info = info.clone();
     let ev = Arc::new(NetEvaluator::new(network).expect("a network for this encoding"));
     let config = SearchConfig {
         threads: 1,
+        beliefs,
         ..SearchConfig::default()
     };
     let mut searcher = Searcher::with_evaluator(config, ev);
@@ -174,7 +182,7 @@ pub fn print_shapes(shapes: &[String]) -> anyhow::Result<()> {
             net_batch1_us(&net, budget),
             burn_batch1_us(&net, budget),
             burn_batched_per_sec(&net, 64, budget),
-            net_ismcts_iters_per_sec(&net, 30_000),
+            net_ismcts_iters_per_sec(&net, &bench_position(), BeliefMode::Uniform, 30_000),
             train_samples_per_sec(&shape, 256, Duration::from_secs(2)),
         );
     }

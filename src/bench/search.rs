@@ -28,6 +28,12 @@ pub struct SearchBench {
 
 /// The opening position of the benchmark: the fixed `cuban` deal, seen by the seat that leads.
 pub fn bench_position() -> InfoSet {
+    let round = bench_round();
+    round.infoset(round.first())
+}
+
+/// The round of [`bench_position`], every hand known.
+pub fn bench_round() -> Round {
     let rules = Rules::cuban();
     let mut rng = Rng::new(BENCH_DEAL_SEED);
     let deal = loop {
@@ -37,8 +43,7 @@ pub fn bench_position() -> InfoSet {
         }
     };
     let (first, forced) = rules.lead_by_deal(&deal.hands, |n| rng.below(n));
-    let round = Round::new(&rules, deal, first, forced).expect("a random deal is valid");
-    round.infoset(first)
+    Round::new(&rules, deal, first, forced).expect("a random deal is valid")
 }
 
 /// Runs `iterations` ISMCTS iterations (random rollouts, `threads` threads, fixed seed) from
