@@ -166,7 +166,10 @@ pub fn run(args: BenchArgs) -> Result<()> {
         let round2 = |x: f64| json!((x * 100.0).round() / 100.0);
         out.insert("belief_output_us".into(), round2(bb.output_us));
         out.insert("uniform_deals_build_us".into(), round2(bb.uniform_build_us));
-        out.insert("believed_deals_build_us".into(), round2(bb.believed_build_us));
+        out.insert(
+            "believed_deals_build_us".into(),
+            round2(bb.believed_build_us),
+        );
         out.insert("uniform_deal_us".into(), round2(bb.uniform_draw_us));
         out.insert("believed_deal_us".into(), round2(bb.believed_draw_us));
         out.insert(

@@ -19,8 +19,8 @@ use std::time::Instant;
 use capicua_engine::{BeliefSampler, InfoSet, PlaceWeights, Rng, Sampler, Tile};
 
 use crate::config::{BeliefMode, Budget};
-use crate::evaluator::Evaluator;
 use crate::error::SearchError;
+use crate::evaluator::Evaluator;
 
 /// Samples used when a belief request brings no budget.
 pub const DEFAULT_SAMPLES: u64 = 20_000;
