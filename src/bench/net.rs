@@ -144,6 +144,8 @@ pub fn train_samples_per_sec(shape: &ModelShape, batch: usize, budget: Duration)
     let mut b = TrainBatch::default();
     let mut flags = vec![false; POLICY_SIZE];
     legal.iter().for_each(|&a| flags[a] = true);
+    // belief targets: each hidden tile at a random possible place
+    let prior: Vec<f32> = obs.belief_prior().concat();
     for _ in 0..batch {
         let mut target = vec![0.0f32; POLICY_SIZE];
         target[legal[rng.below(legal.len() as u32) as usize]] = 1.0;
@@ -154,6 +156,17 @@ pub fn train_samples_per_sec(shape: &ModelShape, batch: usize, budget: Duration)
             rng.below(2) as f32,
             rng.unit() as f32 - 0.5,
         );
+        if shape.beliefs > 0 {
+            let mut places = vec![0.0f32; shape.beliefs];
+            for (t, row) in prior.chunks(4).enumerate() {
+                let possible: Vec<usize> = (0..4).filter(|&q| row[q] > -1.0e8).collect();
+                if !possible.is_empty() {
+                    let q = possible[rng.below(possible.len() as u32) as usize];
+                    places[t * 4 + q] = 1.0;
+                }
+            }
+            b.push_beliefs(&prior, &places);
+        }
     }
     let mut trainer = Trainer::new(shape.clone(), ENCODING_VERSION, TrainConfig::default(), 1)
         .expect("a valid shape");
