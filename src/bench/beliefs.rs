@@ -18,11 +18,14 @@ use super::search::bench_round;
 /// belief benchmarks' position.
 pub const MID_ROUND_MOVES: usize = 14;
 
-/// The search benchmark's round after [`MID_ROUND_MOVES`] moves, seen by the seat to move.
+/// The search benchmark's round after at least [`MID_ROUND_MOVES`] moves, at the first
+/// decision with two legal moves or more, seen by the seat to move.
 pub fn mid_round_position() -> InfoSet {
     let mut table = Table::new(bench_round(), Default::default());
     let mut players: Vec<CountingPlayer> = (0..4).map(CountingPlayer::new).collect();
-    for _ in 0..MID_ROUND_MOVES {
+    let mut moves = 0;
+    while moves < MID_ROUND_MOVES || table.legal_moves().len() < 2 {
+        moves += 1;
         let s = table.to_move();
         let mv = players[s as usize].choose(table.view(s));
         table.play(mv).expect("counting plays legal moves");
