@@ -11,13 +11,18 @@ use capicua_engine::{InfoSet, LEAD, Match, Move, Player, Round, Rules, Table, Ti
 use capicua_eval::{PlayerSpec, player_seed};
 use clap::Args;
 
+/// `capicua play`'s partner unless `--partner` says otherwise.
+pub const DEFAULT_PARTNER: &str = "ismcts:ms=200,model=default";
+
 #[derive(Args)]
 pub struct PlayArgs {
     /// Variant: cuban, cuban-d6, jamaican, haitian, puerto-rican, cutthroat-*, lankford-*, chiva-*.
     #[arg(long, default_value = "cuban")]
     variant: String,
-    /// Your partner in partnership variants (a player spec, e.g. `counting`).
-    #[arg(long, default_value = "counting")]
+    /// Your partner in partnership variants (a player spec). The default is the strongest
+    /// player the project has: ISMCTS guided by the shipped network, drawing its deals from
+    /// the network's beliefs, at 200 ms a move (`eval/results/beliefs/`).
+    #[arg(long, default_value = DEFAULT_PARTNER)]
     partner: String,
     /// The other seats (a player spec).
     #[arg(long, default_value = "counting")]

@@ -199,3 +199,14 @@ fn bad_arguments_are_refused() {
         assert!(!out.stderr.is_empty());
     }
 }
+
+#[test]
+fn the_default_partner_is_the_shipped_agent() {
+    let out = play(&["--seed", "5", "--opponents", "random"], "quit\n".into());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("(partner, ismcts:ms=200,model=default)"),
+        "{text}"
+    );
+}

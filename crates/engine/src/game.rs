@@ -1,7 +1,5 @@
 //! Whole matches: deals (with redeals), leads between rounds, and players taking turns.
 
-use std::convert::Infallible;
-
 use crate::infoset::{InfoSet, MatchContext};
 use crate::moves::Move;
 use crate::rng::Rng;
@@ -136,14 +134,7 @@ impl Match {
         players: &mut [&mut dyn Player],
     ) -> (Round, RoundScore) {
         let mut table = Table::new(round, self.context());
-        let played = table.play_out(|info, legal, round| {
-            let player = &mut players[info.seat() as usize];
-            Ok::<_, Infallible>(match player.choose_open(info, round.state()) {
-                // the referee hands out the boneyard's next tile
-                Move::Draw(_) => legal[0],
-                m => m,
-            })
-        });
+        let played = table.play_out_players(players);
         if let Err(e) = played {
             let seat = match &e {
                 TableError::Player { seat, .. } | TableError::Illegal { seat, .. } => *seat,

@@ -6,7 +6,10 @@
 //! round: the true deal beside every seat's view, which is what learning about hidden tiles
 //! trains on.
 
+use std::convert::Infallible;
+
 use crate::error::MoveError;
+use crate::game::Player;
 use crate::infoset::{InfoSet, MatchContext};
 use crate::moves::{Move, MoveList};
 use crate::public::seen_by;
@@ -122,6 +125,22 @@ impl Table {
                 .map_err(|error| TableError::Illegal { seat, mv, error })?;
         }
         Ok(self.result().expect("the round is over"))
+    }
+
+    /// Plays the round to its end with one [`Player`] per seat (`players[s]` for seat `s`),
+    /// each asked through [`Player::choose_open`] (its view and the referee's state); a draw
+    /// takes the boneyard's next tile whatever tile the player named.
+    pub fn play_out_players(
+        &mut self,
+        players: &mut [&mut (dyn Player + '_)],
+    ) -> Result<RoundResult, TableError<Infallible>> {
+        self.play_out(|info, legal, round| {
+            let player = &mut players[info.seat() as usize];
+            Ok(match player.choose_open(info, round.state()) {
+                Move::Draw(_) => legal[0],
+                m => m,
+            })
+        })
     }
 
     /// The round as a record: the true deal, the leader, the forced lead and every move.

@@ -48,7 +48,7 @@ use std::sync::Arc;
 
 use capicua_engine::{
     BeliefSampler, Deal, InfoSet, Move, Player, Record, Rng, Round, Rules, SampleError, Sampler,
-    Table, Tile, mix_seed,
+    Table, TableError, Tile, mix_seed,
 };
 use capicua_net::inference::{OUT, PLACES};
 use capicua_net::{InferenceError, NetEvaluator, PlayPolicy, PolicyInference};
@@ -295,24 +295,16 @@ pub fn play_round(
         .map(|s| spec.build(player_seed(rs, s as u64)))
         .collect();
     let mut table = Table::new(deal_round(rules, seed, index), Default::default());
-    while !table.is_over() {
-        let seat = table.to_move();
-        let legal = table.legal_moves();
-        let mv = if legal.len() == 1 {
-            legal[0]
-        } else {
-            match players[seat as usize].choose_open(table.view(seat), table.round().state()) {
-                // the referee hands out the boneyard's next tile
-                Move::Draw(_) => legal[0],
-                m => m,
-            }
-        };
-        table.play(mv).map_err(|_| QualityError::Illegal {
+    let mut seats: Vec<&mut (dyn Player + 'static)> =
+        players.iter_mut().map(|p| p.as_mut()).collect();
+    table.play_out_players(&mut seats).map_err(|e| match e {
+        TableError::Illegal { seat, mv, .. } => QualityError::Illegal {
             round: index,
             seat,
             mv,
-        })?;
-    }
+        },
+        TableError::Player { error, .. } => match error {},
+    })?;
     Ok(table.record())
 }
 
