@@ -44,7 +44,7 @@ use crate::gating::Arena;
 use crate::replay::{ReplayMeta, Sample};
 pub use crate::rundir::{RunDir, RunLock};
 use crate::selfplay::{Guide, SelfPlayParams, play_match};
-use crate::training::{PHASES, Validation, steps_for, train_steps, validate};
+use crate::training::{Validation, steps_for, train_steps, validate};
 use crate::window::ReplayWindow;
 
 /// Where a run stops early: the testing stand-in for a kill.

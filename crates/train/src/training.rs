@@ -2,6 +2,7 @@
 //! the value and policy errors on the held-out samples.
 
 use capicua_engine::Rng;
+use capicua_eval::belief_quality::phase;
 use capicua_net::encoding::BELIEF_SIZE;
 use capicua_net::evaluator::belief_softmax;
 use capicua_net::{Losses, Network, POLICY_SIZE, TrainBatch, Trainer};
@@ -27,15 +28,6 @@ pub fn make_batch(pool: &[&Sample], idx: impl Iterator<Item = usize>, beliefs: b
         }
     }
     b
-}
-
-/// Phases of a round for belief figures, by tiles on the table: 1-9, 10-19, 20-29, 30+.
-pub const PHASES: [&str; 4] = ["1-9", "10-19", "20-29", "30+"];
-
-/// The phase (index into [`PHASES`]) of a position with `played` tiles on the table; `None`
-/// before the lead.
-pub fn phase(played: u32) -> Option<usize> {
-    (played > 0).then(|| (played as usize / 10).min(3))
 }
 
 /// How many steps a generation of `new_samples` trains: each new sample is drawn about
@@ -101,7 +93,7 @@ pub(crate) struct Validation {
     pub margin_error: f64,
     /// Mean policy cross-entropy, nats.
     pub policy_loss: f64,
-    /// Belief log-loss by phase ([`PHASES`]), nats per hidden tile (models with beliefs).
+    /// Belief log-loss by phase (`capicua_eval::belief_quality::PHASES`), nats per hidden tile (models with beliefs).
     pub belief_loss: [f64; 4],
     /// Share of hidden tiles whose most likely place is the true one, by phase.
     pub belief_top1: [f64; 4],
@@ -148,9 +140,11 @@ fn belief_figures(network: &Network, samples: &[&Sample], inputs: &[f32]) -> ([f
     let width = shape.output();
     let (mut loss, mut top1, mut count) = ([0.0f64; 4], [0.0f64; 4], [0u64; 4]);
     for (i, s) in samples.iter().enumerate() {
-        let Some(ph) = phase(s.obs.played_by.iter().map(|p| p.len()).sum()) else {
+        let played: u32 = s.obs.played_by.iter().map(|p| p.len()).sum();
+        if played == 0 {
             continue;
-        };
+        }
+        let ph = phase(played);
         let row = &raw[i * width + shape.belief_offset()..(i + 1) * width];
         let probs = belief_softmax(row, &s.obs.belief_prior());
         for (t, &truth) in s.places.iter().enumerate() {
