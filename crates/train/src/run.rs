@@ -44,6 +44,8 @@ use crate::gating::Arena;
 use crate::replay::{ReplayMeta, Sample};
 pub use crate::rundir::{RunDir, RunLock};
 use crate::selfplay::{Guide, SelfPlayParams, play_match};
+use capicua_eval::belief_quality::PHASES;
+
 use crate::training::{Validation, steps_for, train_steps, validate};
 use crate::window::ReplayWindow;
 
