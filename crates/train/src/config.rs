@@ -87,6 +87,11 @@ pub struct SelfPlayConfig {
     /// first) rather than uniformly.
     #[serde(default = "yes")]
     pub believed_deals: bool,
+    /// Each sample taken with at most this many tiles in the hands also records the open-hand
+    /// solver's value of the true deal (`Sample::solved`, within a node limit); 0: none. Draw
+    /// games have no solver and record none.
+    #[serde(default)]
+    pub solve_tiles: u32,
 }
 
 fn yes() -> bool {
@@ -149,6 +154,10 @@ pub struct TrainSection {
     pub margin_weight: f32,
     #[serde(default = "one")]
     pub belief_weight: f32,
+    /// Where a sample has a solved value (`selfplay.solve_tiles`), its value targets are this
+    /// blend of it and the round's outcome: 0 the outcome alone, 1 the solved value alone.
+    #[serde(default)]
+    pub solved_weight: f32,
     /// Samples held out of the newest generation to measure the value error.
     #[serde(default = "default_validation")]
     pub validation: usize,
@@ -242,6 +251,9 @@ impl RunConfig {
             if b.iterations == Some(0) || b.c.is_some_and(|c| c.is_nan() || c < 0.0) {
                 return bad("bootstrap.iterations must be positive and bootstrap.c >= 0");
             }
+        }
+        if !(0.0..=1.0).contains(&self.train.solved_weight) {
+            return bad("train.solved_weight must be in [0, 1]");
         }
         for (what, rounds) in [("gating", self.gating.rounds), ("eval", self.eval.rounds)] {
             if rounds == 0 || rounds % 2 != 0 {

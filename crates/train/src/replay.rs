@@ -5,7 +5,8 @@
 //!
 //! ```text
 //! 0   8  magic "CAPIRPLY"
-//! 8   4  file version (2; version 1 files, written before beliefs, are refused)
+//! 8   4  file version (3; version 2 files, written before solved values, read with none;
+//!         version 1 files, written before beliefs, are refused)
 //! 12  4  input encoding version (capicua_net::ENCODING_VERSION)
 //! 16  8  number of samples N
 //! 24  8  rounds played to produce them
@@ -32,6 +33,8 @@
 //!   2 × 4 × 55 u8 skipped, skipped for a lighter tile
 //! 55 × u8 true place of each tile: 0 for a tile the mover has seen, else 1 + the place
 //!   (0..3: relative seats 1..3, 3: out of play)
+//! f32 the true deal's solved margin for the mover's side, scaled like the margin (NaN: not
+//!   solved); version 3 only
 //! ```
 
 use std::path::PathBuf;
@@ -43,7 +46,9 @@ use capicua_net::{ENCODING_VERSION, Observation, POLICY_SIZE, write_atomic};
 use crate::error::TrainError;
 
 const MAGIC: &[u8; 8] = b"CAPIRPLY";
-const FILE_VERSION: u32 = 2;
+const FILE_VERSION: u32 = 3;
+/// The oldest version still read: it lacks the solved values.
+const OLDEST_VERSION: u32 = 2;
 
 /// One training sample.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,6 +65,10 @@ pub struct Sample {
     /// For every tile (by index), 0 if the mover has seen it, else 1 + where it really was
     /// (a place of `capicua_net::encoding::PLACES`).
     pub places: [u8; 55],
+    /// The open-hand solver's margin of the true deal at this decision for the mover's side,
+    /// scaled like `margin` (`selfplay.solve_tiles`): the value of the position under best
+    /// play by seats that see every hand, free of the noise of how the round went on.
+    pub solved: Option<f32>,
 }
 
 impl Sample {
@@ -126,7 +135,29 @@ impl Sample {
         self.outcome as f32 / 2.0
     }
 
-    fn write(&self, out: &mut Vec<u8>) {
+    /// The win and margin targets: the round's outcome, blended with weight `solved_weight`
+    /// (0..=1) into the solved value where the sample has one.
+    pub fn value_targets(&self, solved_weight: f32) -> (f32, f32) {
+        match self.solved {
+            Some(v) if solved_weight > 0.0 => {
+                let win = if v > 0.0 {
+                    1.0
+                } else if v < 0.0 {
+                    0.0
+                } else {
+                    0.5
+                };
+                let w = solved_weight;
+                (
+                    (1.0 - w) * self.win_target() + w * win,
+                    (1.0 - w) * self.margin + w * v,
+                )
+            }
+            _ => (self.win_target(), self.margin),
+        }
+    }
+
+    fn write(&self, out: &mut Vec<u8>, version: u32) {
         let o = &self.obs;
         out.extend_from_slice(&o.hand.0.to_le_bytes());
         for t in o.played_by.iter().chain(&o.excluded) {
@@ -165,9 +196,12 @@ impl Sample {
             out.extend_from_slice(row);
         }
         out.extend_from_slice(&self.places);
+        if version >= 3 {
+            out.extend_from_slice(&self.solved.unwrap_or(f32::NAN).to_le_bytes());
+        }
     }
 
-    fn read(r: &mut Reader<'_>) -> Result<Sample, String> {
+    fn read(r: &mut Reader<'_>, version: u32) -> Result<Sample, String> {
         let mut o = Observation {
             hand: TileSet(r.u64()?),
             ..Observation::default()
@@ -244,6 +278,15 @@ impl Sample {
                 return Err(format!("tile {t} has an impossible true place {p}"));
             }
         }
+        let solved = if version >= 3 {
+            let v = f32::from_le_bytes(r.take(4)?.try_into().expect("4 bytes"));
+            if v.is_infinite() {
+                return Err("a solved value is infinite".into());
+            }
+            (!v.is_nan()).then_some(v)
+        } else {
+            None
+        };
         Ok(Sample {
             obs: o,
             legal,
@@ -251,6 +294,7 @@ impl Sample {
             outcome,
             margin,
             places,
+            solved,
         })
     }
 }
@@ -311,15 +355,19 @@ pub struct ReplayMeta {
 
 /// The bytes of a replay file holding `samples`.
 pub fn to_bytes(samples: &[Sample], meta: ReplayMeta) -> Vec<u8> {
+    bytes_of_version(samples, meta, FILE_VERSION)
+}
+
+fn bytes_of_version(samples: &[Sample], meta: ReplayMeta, version: u32) -> Vec<u8> {
     let mut out = Vec::with_capacity(32 + samples.len() * 160);
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&FILE_VERSION.to_le_bytes());
+    out.extend_from_slice(&version.to_le_bytes());
     out.extend_from_slice(&ENCODING_VERSION.to_le_bytes());
     out.extend_from_slice(&(samples.len() as u64).to_le_bytes());
     out.extend_from_slice(&meta.rounds.to_le_bytes());
     out.extend_from_slice(&meta.seconds.to_le_bytes());
     for s in samples {
-        s.write(&mut out);
+        s.write(&mut out, version);
     }
     let c = checksum(&out);
     out.extend_from_slice(&c.to_le_bytes());
@@ -337,8 +385,10 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Vec<Sample>, ReplayMeta), String> {
     }
     let mut r = Reader { bytes: body, at: 8 };
     let version = r.u32()?;
-    if version != FILE_VERSION {
-        return Err(format!("file version {version}, expected {FILE_VERSION}"));
+    if !(OLDEST_VERSION..=FILE_VERSION).contains(&version) {
+        return Err(format!(
+            "file version {version}, expected {OLDEST_VERSION} to {FILE_VERSION}"
+        ));
     }
     let enc = r.u32()?;
     if enc != ENCODING_VERSION {
@@ -353,7 +403,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Vec<Sample>, ReplayMeta), String> {
     };
     let mut samples = Vec::with_capacity(n.min(1 << 24));
     for _ in 0..n {
-        samples.push(Sample::read(&mut r)?);
+        samples.push(Sample::read(&mut r, version)?);
     }
     if r.at != body.len() {
         return Err("trailing bytes after the records".into());
@@ -400,5 +450,51 @@ impl ReplayDir {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(TrainError::io(path, e)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(outcome: u8, margin: f32, solved: Option<f32>) -> Sample {
+        Sample {
+            obs: Observation::default(),
+            legal: 0b11,
+            policy: vec![65535, 0],
+            outcome,
+            margin,
+            places: [0; 55],
+            solved,
+        }
+    }
+
+    #[test]
+    fn solved_values_round_trip_and_version_2_files_read_without_them() {
+        let samples = vec![sample(2, 0.25, Some(-0.5)), sample(0, -0.5, None)];
+        let meta = ReplayMeta {
+            rounds: 1,
+            seconds: 0.5,
+        };
+        let (back, m) = from_bytes(&to_bytes(&samples, meta)).unwrap();
+        assert_eq!((back, m), (samples.clone(), meta));
+        let (old, _) = from_bytes(&bytes_of_version(&samples, meta, 2)).unwrap();
+        assert_eq!(old[0].solved, None);
+        assert_eq!(old[0].margin, 0.25);
+        assert_eq!(old[1], samples[1]);
+        let err = from_bytes(&bytes_of_version(&samples, meta, 1)).unwrap_err();
+        assert!(err.contains("file version 1"), "{err}");
+    }
+
+    #[test]
+    fn value_targets_blend_the_solved_value_in() {
+        let s = sample(2, 0.25, Some(-0.5));
+        assert_eq!(s.value_targets(0.0), (1.0, 0.25));
+        assert_eq!(s.value_targets(1.0), (0.0, -0.5));
+        assert_eq!(s.value_targets(0.5), (0.5, -0.125));
+        let tie = sample(0, -0.25, Some(0.0));
+        assert_eq!(tie.value_targets(1.0), (0.5, 0.0));
+        // no solved value: the outcome whatever the weight
+        assert_eq!(sample(1, 0.0, None).value_targets(1.0), (0.5, 0.0));
     }
 }

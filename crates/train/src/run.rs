@@ -108,6 +108,11 @@ pub struct GenerationLog {
     /// On the held-out newest samples: mean |P(win) - outcome| and mean |margin error| in points.
     pub val_win_error: f64,
     pub val_margin_error: f64,
+    /// On the held-out samples with a solved value: the same errors against it.
+    #[serde(default)]
+    pub val_solved_win_error: f64,
+    #[serde(default)]
+    pub val_solved_margin_error: f64,
     pub val_policy_loss: f64,
     /// Held-out belief log-loss (nats per hidden tile) by phase (tiles on the table 1-9,
     /// 10-19, 20-29, 30+); zeros for a model without beliefs.
@@ -317,6 +322,7 @@ impl<'a> Run<'a> {
             temperature_moves: config.selfplay.temperature_moves,
             max_rounds: config.selfplay.max_rounds,
             believed_deals: config.selfplay.believed_deals,
+            solve_tiles: config.selfplay.solve_tiles,
         };
         Ok(Run {
             config,
@@ -440,7 +446,16 @@ impl<'a> Run<'a> {
         let steps = steps_for(new_samples, reuse, batch_size, pool.len());
         let mut rng = Rng::new(seed_for(config.seed, TRAIN, g, 0));
         let pb = progress_bar(self.options.quiet, steps, format!("gen {g} train"));
-        let losses = train_steps(&mut self.trainer, &pool, steps, batch_size, &mut rng, &pb)?;
+        let solved_weight = config.train.solved_weight;
+        let losses = train_steps(
+            &mut self.trainer,
+            &pool,
+            steps,
+            batch_size,
+            solved_weight,
+            &mut rng,
+            &pb,
+        )?;
         pb.finish_and_clear();
         let samples_trained = self.state.samples_trained + steps * batch_size as u64;
         let checkpoint = checkpoint_name(samples_trained);
@@ -543,6 +558,8 @@ impl<'a> Run<'a> {
             losses: trained.losses,
             val_win_error: trained.validation.win_error,
             val_margin_error: trained.validation.margin_error,
+            val_solved_win_error: trained.validation.solved_win_error,
+            val_solved_margin_error: trained.validation.solved_margin_error,
             val_policy_loss: trained.validation.policy_loss,
             val_belief_loss: trained.validation.belief_loss,
             val_belief_top1: trained.validation.belief_top1,
@@ -607,6 +624,12 @@ pub fn summary_line(l: &GenerationLog) -> String {
         l.val_win_error,
         l.val_margin_error
     );
+    if l.val_solved_win_error > 0.0 {
+        s += &format!(
+            " (vs solved: win err {:.3}, margin err {:.1} pts)",
+            l.val_solved_win_error, l.val_solved_margin_error
+        );
+    }
     if let Some(g) = &l.gating {
         s += &format!(
             " | gating vs {}: margin {:+.2}, score {:.3}{}",
@@ -636,6 +659,13 @@ fn write_scalars(tb: &mut SummaryWriter, l: &GenerationLog, total_selfplay_secon
     put("policy/target_entropy", l.losses.target_entropy as f64);
     put("value/win_error", l.val_win_error);
     put("value/margin_error_points", l.val_margin_error);
+    if l.val_solved_win_error > 0.0 {
+        put("value/solved_win_error", l.val_solved_win_error);
+        put(
+            "value/solved_margin_error_points",
+            l.val_solved_margin_error,
+        );
+    }
     put("value/policy_loss_heldout", l.val_policy_loss);
     put("loss/belief", l.losses.belief as f64);
     for (i, phase) in PHASES.iter().enumerate() {

@@ -22,6 +22,7 @@ use capicua_search::{
     BeliefMode, Budget, Evaluator, RolloutEvaluator, RolloutPolicy, SearchConfig, SearchError,
     SearchRequest, Searcher,
 };
+use capicua_solver::{SolveLimits, Solver};
 
 use crate::replay::Sample;
 
@@ -52,7 +53,14 @@ pub struct SelfPlayParams {
     pub max_rounds: u32,
     /// A network with a belief output draws the searches' deals from its beliefs.
     pub believed_deals: bool,
+    /// Samples with at most this many tiles in the hands record the true deal's solved value
+    /// (0: none).
+    pub solve_tiles: u32,
 }
+
+/// Node limit of one solved value target (about 0.1 s on this machine kind): the few
+/// positions beyond it keep only the round's outcome.
+const SOLVED_TARGET_NODES: u64 = 2_000_000;
 
 /// What one self-play match produced.
 #[derive(Clone, Debug, Default)]
@@ -84,7 +92,30 @@ fn unscored(info: &InfoSet, round: &Round, legal: u128, shares: &[f64]) -> Sampl
         outcome: 1,
         margin: 0.0,
         places: true_places(info, &round.state().hands),
+        solved: None,
     }
+}
+
+/// The true deal's solved margin at `round`'s decision for the mover's side, scaled like
+/// the margin target, when it has at most `p.solve_tiles` tiles in the hands and the solver
+/// finishes within [`SOLVED_TARGET_NODES`].
+fn solved_value(
+    solver: &mut Option<Box<Solver>>,
+    p: &SelfPlayParams,
+    round: &Round,
+    pending_ties: u32,
+) -> Option<f32> {
+    let solver = solver.as_mut()?;
+    let state = round.state();
+    let tiles: u32 = state.hands.iter().map(|h| h.len()).sum();
+    if tiles > p.solve_tiles {
+        return None;
+    }
+    let limits = SolveLimits::nodes(SOLVED_TARGET_NODES);
+    let solved = solver
+        .solve(&p.rules, state, round.first(), pending_ties, limits)
+        .ok()?;
+    Some(solved.outcome.exact()? as f32 / margin_scale(&p.rules))
 }
 
 /// How a seat plays a bootstrap round: beliefs must read styles other than the one the policy
@@ -142,6 +173,7 @@ pub fn play_match(
     let mut m = Match::new(&p.rules, Rng::stream(seed, 0).next_u64());
     let mut record = MatchRecord::default();
     let scale = margin_scale(&p.rules);
+    let mut solver = (p.solve_tiles > 0 && !p.rules.draw).then(Box::<Solver>::default);
     while !m.is_over() && (p.max_rounds == 0 || record.rounds < p.max_rounds) {
         let ctx = m.context();
         let mut table = Table::new(m.deal_round(), ctx.clone());
@@ -176,10 +208,9 @@ pub fn play_match(
                     .iter()
                     .map(|&a| if Some(a) == chosen { 1.0 } else { 0.0 })
                     .collect();
-                pending.push((
-                    unscored(info, table.round(), legal_mask, &policy),
-                    p.rules.side_of(s),
-                ));
+                let mut sample = unscored(info, table.round(), legal_mask, &policy);
+                sample.solved = solved_value(&mut solver, p, table.round(), ctx.pending_ties);
+                pending.push((sample, p.rules.side_of(s)));
                 let explore = decisions < p.temperature_moves && rng.unit() < *epsilon;
                 decisions += 1;
                 record.decisions += 1;
@@ -206,10 +237,9 @@ pub fn play_match(
                 stats.sort_by_key(|x| x.0);
                 let visits: Vec<f64> = stats.iter().map(|x| x.1 as f64).collect();
                 let legal_mask = stats.iter().fold(0u128, |m, x| m | 1u128 << x.0);
-                pending.push((
-                    unscored(info, table.round(), legal_mask, &visits),
-                    p.rules.side_of(s),
-                ));
+                let mut sample = unscored(info, table.round(), legal_mask, &visits);
+                sample.solved = solved_value(&mut solver, p, table.round(), ctx.pending_ties);
+                pending.push((sample, p.rules.side_of(s)));
                 let mv = if decisions < p.temperature_moves {
                     let w: Vec<f64> = visits.iter().map(|v| v.powf(1.0 / p.temperature)).collect();
                     let total: f64 = w.iter().sum();

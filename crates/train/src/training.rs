@@ -11,8 +11,14 @@ use indicatif::ProgressBar;
 use crate::error::TrainError;
 use crate::replay::Sample;
 
-/// The batch of samples `idx` of `pool`, with belief targets when `beliefs`.
-pub fn make_batch(pool: &[&Sample], idx: impl Iterator<Item = usize>, beliefs: bool) -> TrainBatch {
+/// The batch of samples `idx` of `pool`, with belief targets when `beliefs`, and value
+/// targets blending in the solved values by `solved_weight` ([`Sample::value_targets`]).
+pub fn make_batch(
+    pool: &[&Sample],
+    idx: impl Iterator<Item = usize>,
+    beliefs: bool,
+    solved_weight: f32,
+) -> TrainBatch {
     let mut b = TrainBatch::default();
     let mut target = vec![0.0f32; POLICY_SIZE];
     let mut legal = vec![false; POLICY_SIZE];
@@ -21,7 +27,8 @@ pub fn make_batch(pool: &[&Sample], idx: impl Iterator<Item = usize>, beliefs: b
     for i in idx {
         let s = pool[i];
         s.policy_target(&mut target, &mut legal);
-        b.push(&s.obs.encoded(), &legal, &target, s.win_target(), s.margin);
+        let (win, margin) = s.value_targets(solved_weight);
+        b.push(&s.obs.encoded(), &legal, &target, win, margin);
         if beliefs {
             s.belief_target(&mut prior, &mut belief);
             b.push_beliefs(&prior, &belief);
@@ -46,6 +53,7 @@ pub(crate) fn train_steps(
     pool: &[&Sample],
     steps: u64,
     batch_size: usize,
+    solved_weight: f32,
     rng: &mut Rng,
     pb: &ProgressBar,
 ) -> Result<Losses, TrainError> {
@@ -56,6 +64,7 @@ pub(crate) fn train_steps(
             pool,
             (0..batch_size).map(|_| rng.below(n) as usize),
             trainer.shape().beliefs > 0,
+            solved_weight,
         );
         let l = trainer.try_step(&batch)?;
         for (acc, v) in sum.iter_mut().zip([
@@ -91,6 +100,12 @@ pub(crate) struct Validation {
     pub win_error: f64,
     /// Mean |margin error| in points.
     pub margin_error: f64,
+    /// On the held-out samples with a solved value (`Sample::solved`), mean |P(win) - the
+    /// solved outcome| and mean |margin error| against the solved margin, in points; zero
+    /// when none has one. The errors above are always against the rounds' outcomes, whatever
+    /// `train.solved_weight`, so that runs with and without solved targets compare.
+    pub solved_win_error: f64,
+    pub solved_margin_error: f64,
     /// Mean policy cross-entropy, nats.
     pub policy_loss: f64,
     /// Belief log-loss by phase (`capicua_eval::belief_quality::PHASES`), nats per hidden tile (models with beliefs).
@@ -105,11 +120,18 @@ pub(crate) fn validate(network: &Network, samples: &[&Sample], scale: f64) -> Va
         return Validation::default();
     }
     let (mut win_err, mut margin_err, mut val_policy) = (0.0, 0.0, 0.0);
-    let vb = make_batch(samples, 0..samples.len(), false);
+    let vb = make_batch(samples, 0..samples.len(), false, 0.0);
     let (priors, win, margin) = network.evaluate_batch(&vb.inputs, &vb.legal, vb.batch);
+    let (mut solved_win, mut solved_margin, mut solved_n) = (0.0, 0.0, 0usize);
     for i in 0..vb.batch {
         win_err += (win[i] - vb.win[i]).abs() as f64;
         margin_err += ((margin[i] - vb.margin[i]).abs() as f64) * scale;
+        if samples[i].solved.is_some() {
+            let (w, m) = samples[i].value_targets(1.0);
+            solved_win += (win[i] - w).abs() as f64;
+            solved_margin += ((margin[i] - m).abs() as f64) * scale;
+            solved_n += 1;
+        }
         let row = i * POLICY_SIZE..(i + 1) * POLICY_SIZE;
         val_policy -= vb.policy[row.clone()]
             .iter()
@@ -123,6 +145,8 @@ pub(crate) fn validate(network: &Network, samples: &[&Sample], scale: f64) -> Va
     Validation {
         win_error: win_err / n,
         margin_error: margin_err / n,
+        solved_win_error: solved_win / solved_n.max(1) as f64,
+        solved_margin_error: solved_margin / solved_n.max(1) as f64,
         policy_loss: val_policy / n,
         belief_loss,
         belief_top1,

@@ -131,6 +131,8 @@ fn every_float_of_the_run_state_survives_state_json() {
             },
             val_win_error: x / 3.0,
             val_margin_error: rng.unit(),
+            val_solved_win_error: rng.unit(),
+            val_solved_margin_error: rng.unit(),
             val_policy_loss: -x,
             val_belief_loss: [x, rng.unit(), 1e-300, 0.0],
             val_belief_top1: [rng.unit(); 4],
@@ -195,7 +197,7 @@ fn tiny_run_trains_and_resumes_exactly() {
         .flat_map(|g| replay.read(g).unwrap().unwrap().0)
         .collect();
     let refs: Vec<&Sample> = samples.iter().collect();
-    let all = capicua_train::make_batch(&refs, 0..refs.len(), a_cfg.shape().beliefs > 0);
+    let all = capicua_train::make_batch(&refs, 0..refs.len(), a_cfg.shape().beliefs > 0, 0.0);
     let fresh = Trainer::new(
         a_cfg.shape(),
         ENCODING_VERSION,
@@ -454,6 +456,55 @@ fn resume_past_a_damaged_replay_file_names_it_and_can_skip_it() {
 }
 
 #[test]
+fn late_samples_carry_the_true_deals_solved_value() {
+    use capicua_train::config::{BootstrapConfig, BootstrapGuide};
+    let tmp = TempDir::new("solved");
+    let mut c = tiny(&tmp.0, 1);
+    c.selfplay.solve_tiles = 20;
+    c.train.solved_weight = 1.0;
+    c.bootstrap = Some(BootstrapConfig {
+        guide: BootstrapGuide::Counting,
+        matches: Some(30),
+        epsilon: 0.2,
+        reuse: Some(1.0),
+        generations: Some(1),
+        iterations: None,
+        c: None,
+    });
+    let s = run(&c, &quiet(false, None)).unwrap();
+    let (samples, _) = ReplayDir::new(c.run_dir().join("replay"))
+        .read(0)
+        .unwrap()
+        .unwrap();
+    let scale = capicua_net::margin_scale(&c.rules().unwrap());
+    let (mut solved, mut agree, mut decided) = (0, 0, 0);
+    for x in &samples {
+        let tiles: u32 = x.obs.counts.iter().map(|&n| n as u32).sum();
+        match x.solved {
+            None => assert!(tiles > 20, "{tiles} tiles in hand and no solved value"),
+            Some(v) => {
+                assert!(tiles <= 20, "{tiles} tiles in hand solved");
+                let points = v * scale;
+                assert!((points - points.round()).abs() < 1e-3, "{points} points");
+                assert!(points.abs() <= 495.0, "{points}");
+                solved += 1;
+                // the counting players often play the solved line late in a round
+                if x.outcome != 1 {
+                    decided += 1;
+                    agree += ((points > 0.0) == (x.outcome == 2)) as u32;
+                }
+            }
+        }
+    }
+    // 30 rounds (max_rounds 1), a few decisions with a choice each once 20 tiles are left
+    assert!(solved > 30, "{solved} solved samples");
+    // the solved result usually agrees with what happened (a wrong sign, scale or side
+    // would make it disagree as often as not)
+    assert!(agree * 10 > decided * 7, "{agree} of {decided} agree");
+    assert!(s.history[0].val_solved_win_error > 0.0 || solved == 0);
+}
+
+#[test]
 fn counting_bootstrap_feeds_the_first_generation_then_a_network_plays() {
     use capicua_train::config::{BootstrapConfig, BootstrapGuide};
     let tmp = TempDir::new("counting");
@@ -542,7 +593,7 @@ fn a_run_can_start_from_given_weights_and_distil_a_stronger_search() {
         .unwrap()
         .unwrap();
     let refs: Vec<&Sample> = samples.iter().collect();
-    let x = capicua_train::make_batch(&refs, 0..4, false);
+    let x = capicua_train::make_batch(&refs, 0..4, false, 0.0);
     assert_eq!(
         first.raw_outputs(&x.inputs, x.batch),
         start.raw_outputs(&x.inputs, x.batch)
