@@ -3,14 +3,18 @@
 //! `capicua_eval::elo`.
 
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
 use capicua_engine::Rules;
+use capicua_eval::duplicate::{member_at, side_at};
 use capicua_eval::{
-    DuplicateConfig, PlayerSpec, RoundRobinConfig, Team, report, run_duplicate, run_round_robin,
-    split_spec_list,
+    DuplicateConfig, DuplicateRun, PlayedRound, PlayerSpec, RoundRobinConfig, Side, Team, report,
+    run_duplicate_recorded, run_round_robin, split_spec_list,
 };
+
+use crate::record::round_record;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::{Value, json};
@@ -56,6 +60,11 @@ pub struct EvalArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// Write every round played (a duplicate match only) to this file, one JSON object a
+    /// line: the round as a `referee` request (docs/protocol.md) with the players at its seats,
+    /// in run order. `capicua solve FILE --round N [--after K]` analyses one of them.
+    #[arg(long, value_name = "FILE", conflicts_with = "round_robin")]
+    record: Option<PathBuf>,
 }
 
 pub fn run(args: EvalArgs) -> Result<()> {
@@ -114,8 +123,36 @@ pub fn run(args: EvalArgs) -> Result<()> {
         threads: args.threads,
     };
     let bar = progress_bar(args.quiet, args.rounds / 2);
-    let run = run_duplicate(&cfg, &|n| bar.inc(n as u64))?;
+    let records: Mutex<Vec<Recorded>> = Mutex::new(Vec::new());
+    let record_round = |p: &PlayedRound<'_>| {
+        if args.record.is_none() || p.board >= (args.rounds / 2) as usize {
+            return;
+        }
+        let players: Vec<String> = (0..cfg.rules.players)
+            .map(|seat| {
+                let team = match side_at(seat, p.orientation) {
+                    Side::A => &cfg.a,
+                    Side::B => &cfg.b,
+                };
+                team.member(member_at(seat)).to_string()
+            })
+            .collect();
+        let line =
+            round_record(&args.variant, p, &players).and_then(|v| Ok(serde_json::to_string(&v)?));
+        records
+            .lock()
+            .expect("no panics while recording")
+            .push(((p.pair, p.board, p.orientation), line));
+    };
+    let run = run_duplicate_recorded(&cfg, &|n| bar.inc(n as u64), &record_round)?;
     bar.finish_and_clear();
+    if let Some(path) = &args.record {
+        write_records(
+            path,
+            &run,
+            records.into_inner().expect("no panics while recording"),
+        )?;
+    }
     let s = &run.summary;
     let mut value = serde_json::to_value(s)?;
     add_run_facts(&mut value, &command, start, args.threads);
@@ -130,6 +167,27 @@ pub fn run(args: EvalArgs) -> Result<()> {
         write_out(dir, &stem, &value, &report::duplicate_markdown(s, &command))?;
     }
     Ok(())
+}
+
+/// A recorded round's place in the run (pair, board, orientation) and its JSON line.
+type Recorded = ((u64, usize, usize), Result<String>);
+
+/// Writes the rounds of the boards `run` counted, in run order (pair, board, orientation).
+fn write_records(
+    path: &Path,
+    run: &DuplicateRun,
+    mut records: Vec<Recorded>,
+) -> Result<()> {
+    records.sort_by_key(|r| r.0);
+    let kept: Vec<usize> = run.pairs.iter().map(|p| p.boards.len()).collect();
+    let mut out = String::new();
+    for ((pair, board, _), line) in records {
+        if kept.get(pair as usize).is_some_and(|&n| board < n) {
+            out += &line?;
+            out.push('\n');
+        }
+    }
+    std::fs::write(path, out).with_context(|| format!("writing {}", path.display()))
 }
 
 /// A bar over deals on stderr (drawn only on a terminal).

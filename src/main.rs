@@ -4,6 +4,7 @@ mod bench;
 mod engine_cmd;
 mod eval_cmd;
 mod play;
+mod record;
 mod solve_cmd;
 mod train_cmd;
 

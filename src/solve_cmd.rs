@@ -1,7 +1,8 @@
 //! `capicua solve`: the exact value of an open-hand position, every legal move's value and
 //! the best line. The position is a JSON object shaped like the engine protocol's `referee`
 //! request (`variant`, `rules`, `first`, `hands`, `boneyard`, `moves`, `forced_lead`,
-//! `pending_ties`), read from a file or standard input.
+//! `pending_ties`), read from a file or standard input; or a round recorded by `capicua eval
+//! --record` (one per line: `--round N`), at any point of it (`--after K` moves).
 
 use std::io::Read;
 use std::time::Duration;
@@ -28,6 +29,13 @@ pub struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// The file holds one position a line (`capicua eval --record`): take line N (from 0).
+    #[arg(long, value_name = "N")]
+    pub round: Option<usize>,
+    /// Solve the position after the first K of its moves instead of after all of them (a
+    /// recorded round holds every move to its end).
+    #[arg(long, value_name = "K")]
+    pub after: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -59,7 +67,30 @@ pub fn run(args: SolveArgs) -> Result<()> {
         std::fs::read_to_string(&args.position)
             .with_context(|| format!("reading {}", args.position))?
     };
-    let v: serde_json::Value = serde_json::from_str(&text).context("the position is not JSON")?;
+    let text = match args.round {
+        Some(n) => text
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .nth(n)
+            .ok_or_else(|| anyhow!("--round {n}: the file has fewer rounds"))?
+            .to_string(),
+        None => text,
+    };
+    let mut v: serde_json::Value =
+        serde_json::from_str(&text).context("the position is not JSON")?;
+    if let Some(k) = args.after {
+        let moves = v
+            .get_mut("moves")
+            .and_then(serde_json::Value::as_array_mut)
+            .ok_or_else(|| anyhow!("--after {k}: the position has no moves array"))?;
+        if k > moves.len() {
+            return Err(anyhow!(
+                "--after {k}: the position has {} moves",
+                moves.len()
+            ));
+        }
+        moves.truncate(k);
+    }
     let root = Path::root();
     let obj = Obj::of(&v, &root).map_err(|e| anyhow!("{}", e.message))?;
     let table = parse_table(&obj).map_err(|e| match &e.field {

@@ -74,3 +74,106 @@ fn a_bad_position_is_an_error_naming_the_field() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("hands"));
 }
+
+/// `eval --record` writes each round as a `referee` request; `solve --round N --after K`
+/// analyses any point of one, and the engine's referee agrees the recorded round is complete.
+#[test]
+fn recorded_rounds_are_referee_requests_that_solve_reads() {
+    let dir = std::env::temp_dir().join(format!("capicua-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("rounds.jsonl");
+    let out = Command::new(env!("CARGO_BIN_EXE_capicua"))
+        .args(["eval", "--a", "counting", "--b", "heavy", "--rounds", "4"])
+        .args(["--seed", "7", "--quiet", "--record"])
+        .arg(&file)
+        .output()
+        .expect("capicua runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    let rounds: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rounds.len(), 4);
+    let mut requests = String::new();
+    for (i, r) in rounds.iter().enumerate() {
+        // boards in order, each played in both orientations with the teams swapped
+        assert_eq!(r["orientation"], i % 2, "{r}");
+        let (a, b) = if i % 2 == 0 {
+            ("counting", "heavy")
+        } else {
+            ("heavy", "counting")
+        };
+        assert_eq!(r["players"], serde_json::json!([a, b, a, b]), "{r}");
+        assert_eq!(
+            r["hands"],
+            rounds[i - i % 2]["hands"],
+            "a board's two rounds share the deal"
+        );
+        let mut req = r.clone();
+        req["type"] = "referee".into();
+        req["id"] = i.into();
+        requests += &format!("{req}\n");
+        // the position before the last move: that move is one of its legal moves
+        let n = r["moves"].as_array().unwrap().len();
+        let out = Command::new(env!("CARGO_BIN_EXE_capicua"))
+            .arg("solve")
+            .arg(&file)
+            .args([
+                "--round",
+                &i.to_string(),
+                "--after",
+                &(n - 1).to_string(),
+                "--json",
+            ])
+            .output()
+            .expect("capicua runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let solved: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let last = &r["moves"][n - 1];
+        assert!(
+            solved["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|m| &m["move"] == last),
+            "{solved} lacks {last}"
+        );
+    }
+    let mut engine = Command::new(env!("CARGO_BIN_EXE_capicua"))
+        .args(["engine", "--option", "model=none"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("capicua runs");
+    use std::io::Write;
+    engine
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(requests.as_bytes())
+        .unwrap();
+    let out = engine.wait_with_output().unwrap();
+    let replies: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(replies.len(), 4);
+    for reply in &replies {
+        assert_eq!(reply["type"], "referee", "{reply}");
+        assert!(
+            reply["result"]["end"].is_string(),
+            "the round is over: {reply}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

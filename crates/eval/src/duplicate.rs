@@ -31,7 +31,7 @@
 //!   player against a copy of itself scores a margin of exactly zero). Pairs run in parallel
 //!   with rayon but results are gathered in pair order, so they do not depend on `threads`.
 
-use capicua_engine::{Match, Player, Rng, Round, RoundScore, Rules};
+use capicua_engine::{Match, MatchContext, Player, Rng, Round, RoundScore, Rules};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -175,15 +175,33 @@ fn deal_seed(seed: u64, pair: u64) -> u64 {
     Rng::stream(seed, pair).next_u64()
 }
 
+/// A finished round of a duplicate run, as [`run_pairs`] reports it (records of the rounds
+/// played: `capicua eval --record`).
+#[derive(Copy, Clone, Debug)]
+pub struct PlayedRound<'a> {
+    pub pair: u64,
+    /// The board's index within its pair.
+    pub board: usize,
+    pub orientation: usize,
+    /// The match before the round: scores and pending tied rounds.
+    pub context: &'a MatchContext,
+    pub round: &'a Round,
+    pub score: &'a RoundScore,
+}
+
+/// Receives every finished round of a run, from worker threads, in any order.
+pub type RoundSink<'a> = dyn Fn(&PlayedRound<'_>) + Sync + 'a;
+
 /// Plays pair `pair` of a run seeded by `seed` for at most `max_boards` boards. `on_round`
-/// sees every finished round with its orientation (tests and traces use it).
+/// sees every finished round with its orientation and the match before it (tests, traces
+/// and records use it).
 pub fn play_pair(
     rules: &Rules,
     seed: u64,
     pair: u64,
     max_boards: usize,
     make: &PlayerFactory<'_>,
-    on_round: &mut dyn FnMut(usize, &Round, &RoundScore),
+    on_round: &mut dyn FnMut(usize, &MatchContext, &Round, &RoundScore),
 ) -> PairRecord {
     let n = rules.players;
     let mut players: [Vec<Box<dyn Player>>; 2] = [0, 1].map(|orientation| {
@@ -215,8 +233,9 @@ pub fn play_pair(
                 .iter_mut()
                 .map(|p| &mut **p as &mut dyn Player)
                 .collect();
+            let context = matches[o].context();
             let (round, score) = matches[o].play_dealt(board.clone(), &mut seats);
-            on_round(o, &round, &score);
+            on_round(o, &context, &round, &score);
             // a side's number is also the number of one of its seats
             let winner = score.winner.map(|w| side_at(w, o));
             result.winner[o] = winner;
@@ -244,7 +263,9 @@ pub fn play_pair(
 
 /// Plays pairs `0, 1, ...` until they hold `boards` boards, on `threads` threads (0: one per
 /// core), and returns them in order, the last one cut at the budget. `progress` is called
-/// with the boards of each pair as it finishes (from worker threads, in any order).
+/// with the boards of each pair as it finishes (from worker threads, in any order), and
+/// `on_round` with every round played, boards beyond the budget included (their `board`
+/// index says so).
 pub fn run_pairs(
     rules: &Rules,
     boards: usize,
@@ -252,6 +273,7 @@ pub fn run_pairs(
     threads: usize,
     make: &PlayerFactory<'_>,
     progress: &(dyn Fn(usize) + Sync),
+    on_round: &RoundSink<'_>,
 ) -> Result<Vec<PairRecord>, EvalError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -279,7 +301,25 @@ pub fn run_pairs(
                 .into_par_iter()
                 .map(|pair| {
                     let rec = capicua_search::catch_player_failure(|| {
-                        play_pair(rules, seed, pair, boards, make, &mut |_, _, _| {})
+                        let mut played = 0usize;
+                        play_pair(
+                            rules,
+                            seed,
+                            pair,
+                            boards,
+                            make,
+                            &mut |o, context, round, score| {
+                                on_round(&PlayedRound {
+                                    pair,
+                                    board: played / 2,
+                                    orientation: o,
+                                    context,
+                                    round,
+                                    score,
+                                });
+                                played += 1;
+                            },
+                        )
                     })?;
                     progress(rec.boards.len());
                     Ok(rec)
@@ -434,6 +474,15 @@ pub fn run_duplicate(
     cfg: &DuplicateConfig,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<DuplicateRun, EvalError> {
+    run_duplicate_recorded(cfg, progress, &|_| {})
+}
+
+/// [`run_duplicate`], showing every round played to `on_round` (see [`run_pairs`]).
+pub fn run_duplicate_recorded(
+    cfg: &DuplicateConfig,
+    progress: &(dyn Fn(usize) + Sync),
+    on_round: &RoundSink<'_>,
+) -> Result<DuplicateRun, EvalError> {
     if cfg.rounds == 0 || !cfg.rounds.is_multiple_of(2) {
         return Err(EvalError::Rounds(cfg.rounds));
     }
@@ -451,6 +500,7 @@ pub fn run_duplicate(
         cfg.threads,
         &make,
         progress,
+        on_round,
     )?;
     let summary =
         DuplicateSummary::of(&cfg.variant, &cfg.a.name(), &cfg.b.name(), cfg.seed, &pairs);

@@ -152,7 +152,7 @@ fn duplicate_pairing_really_swaps_the_hands() {
         let mut rounds: Vec<(usize, [TileSet; 4], u8)> = Vec::new();
         let mut boards = 0;
         for pair in 0..4 {
-            let rec = play_pair(&rules, 99, pair, 40, &make, &mut |o, round, _| {
+            let rec = play_pair(&rules, 99, pair, 40, &make, &mut |o, _, round, _| {
                 rounds.push((o, round.deal().hands, round.first()));
             });
             boards += rec.boards.len();
@@ -207,7 +207,7 @@ fn mixed_teams_seat_each_member_at_its_own_seats() {
             inner: PlayerSpec::Heavy.build(s.seed),
         })
     };
-    play_pair(&rules, 1, 0, 3, &make, &mut |_, _, _| {});
+    play_pair(&rules, 1, 0, 3, &make, &mut |_, _, _, _| {});
     for (s, _, _) in log.lock().unwrap().iter() {
         let expected = [
             (0, Side::A, 0),
@@ -388,7 +388,7 @@ fn a_failing_search_player_is_an_error_not_a_panic() {
             PlayerSpec::Heavy.build(s.seed)
         }
     };
-    let err = capicua_eval::run_pairs(&rules, 4, 1, 2, &make, &|_| {}).unwrap_err();
+    let err = capicua_eval::run_pairs(&rules, 4, 1, 2, &make, &|_| {}, &|_| {}).unwrap_err();
     assert!(
         matches!(&err, capicua_eval::EvalError::Player(f) if f.player == "failing"),
         "{err}"

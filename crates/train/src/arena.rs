@@ -81,7 +81,15 @@ pub fn duplicate(
             spec_b.build(s.seed)
         }
     };
-    let pairs = run_pairs(rules, (rounds / 2) as usize, seed, threads, &make, progress)?;
+    let pairs = run_pairs(
+        rules,
+        (rounds / 2) as usize,
+        seed,
+        threads,
+        &make,
+        progress,
+        &|_| {},
+    )?;
     Ok(DuplicateSummary::of(
         variant,
         &spec_a.to_string(),
