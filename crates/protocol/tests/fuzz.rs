@@ -385,6 +385,7 @@ fn check_line(
         | Reply::Referee { id, .. }
         | Reply::Bestmove { id, .. }
         | Reply::Beliefs { id, .. }
+        | Reply::Deal { id, .. }
         | Reply::Error { id, .. }
         | Reply::Info { id, .. } => id.clone(),
     };
