@@ -8,6 +8,8 @@ use serde_json::Value;
 use thiserror::Error;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::{HeaderName, HeaderValue};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
 #[derive(Debug, Error)]
@@ -18,6 +20,8 @@ pub enum ClientError {
     Closed,
     #[error("a reply that is not a JSON object: {0}")]
     NotJson(String),
+    #[error("bad header: {0}")]
+    Header(String),
     #[error("no reply within {0:?}")]
     Timeout(Duration),
 }
@@ -34,6 +38,23 @@ impl Client {
     /// Connects to `url` (`ws://host:port/ws`).
     pub async fn connect(url: &str) -> Result<Client, ClientError> {
         let (ws, _) = connect_async(url).await?;
+        Ok(Client {
+            ws,
+            next_id: 0,
+            timeout: Duration::from_secs(60),
+        })
+    }
+
+    /// Connects to `url` with extra request headers (a browser's `Origin`, say).
+    pub async fn connect_with(url: &str, headers: &[(&str, &str)]) -> Result<Client, ClientError> {
+        let mut req = url.into_client_request()?;
+        for (k, v) in headers {
+            let name = HeaderName::from_bytes(k.as_bytes())
+                .map_err(|e| ClientError::Header(e.to_string()))?;
+            let value = HeaderValue::from_str(v).map_err(|e| ClientError::Header(e.to_string()))?;
+            req.headers_mut().insert(name, value);
+        }
+        let (ws, _) = connect_async(req).await?;
         Ok(Client {
             ws,
             next_id: 0,
