@@ -692,7 +692,10 @@ async function roundOver(view) {
   $("review").textContent = "";
   $("review-note").textContent = "The engine is looking at each of your choices…";
   document.body.dataset.review = "running";
-  if (!$("round-over").open) $("round-over").showModal();
+  // beside the table, not over it: the finished line of play stays in view
+  $("hint-panel").hidden = true;
+  $("beliefs-panel").hidden = true;
+  if (!$("round-over").open) $("round-over").show();
   await review(gen);
 }
 
