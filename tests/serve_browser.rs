@@ -47,7 +47,10 @@ fn ensure_browser() {
         return;
     }
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/install-browser.sh");
-    let ok = Command::new("bash").arg(&script).status().is_ok_and(|s| s.success());
+    let ok = Command::new("bash")
+        .arg(&script)
+        .status()
+        .is_ok_and(|s| s.success());
     assert!(
         ok && have("chromium") && have("chromedriver"),
         "the browser test needs chromium and chromedriver; {} could not install them",
@@ -65,7 +68,13 @@ fn free_port() -> u16 {
 /// `capicua serve` on a free port; returns it with its address.
 fn start_server() -> (Killed, String) {
     let mut child = Command::new(BIN)
-        .args(["serve", "--addr", "127.0.0.1:0", "--max-movetime-ms", "3000"])
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--max-movetime-ms",
+            "3000",
+        ])
         .stdout(Stdio::piped())
         .spawn()
         .expect("starting capicua serve");
@@ -80,7 +89,10 @@ fn start_server() -> (Killed, String) {
         .unwrap()
         .trim_end_matches('/')
         .to_string();
-    assert!(addr.starts_with("127.0.0.1:"), "the server printed {line:?}");
+    assert!(
+        addr.starts_with("127.0.0.1:"),
+        "the server printed {line:?}"
+    );
     (Killed(child), addr)
 }
 
@@ -94,7 +106,10 @@ fn start_chromedriver() -> (Killed, String) {
         .expect("starting chromedriver");
     let start = Instant::now();
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(start.elapsed() < Duration::from_secs(20), "chromedriver did not start");
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "chromedriver did not start"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     (Killed(child), format!("http://127.0.0.1:{port}"))
@@ -127,9 +142,20 @@ async fn wait_state(c: &Client, states: &[&str], within: Duration) -> String {
             return s;
         }
         if s == "error" || s == "disconnected" {
-            panic!("the page says: {}", c.find(Locator::Id("status")).await.unwrap().text().await.unwrap());
+            panic!(
+                "the page says: {}",
+                c.find(Locator::Id("status"))
+                    .await
+                    .unwrap()
+                    .text()
+                    .await
+                    .unwrap()
+            );
         }
-        assert!(start.elapsed() < within, "still {s:?} after {within:?}, waiting for {states:?}");
+        assert!(
+            start.elapsed() < within,
+            "still {s:?} after {within:?}, waiting for {states:?}"
+        );
         tokio::time::sleep(Duration::from_millis(40)).await;
     }
 }
@@ -146,7 +172,8 @@ fn is_tile(m: &str) -> bool {
 /// Returns that reply.
 async fn check_page(c: &Client, ws: &mut WsClient, deal: &Value) -> Value {
     let moves = js(c, "return window.capicua.moves()").await;
-    let mut req = json!({"type": "referee", "first": deal["first"], "hands": deal["hands"], "moves": moves});
+    let mut req =
+        json!({"type": "referee", "first": deal["first"], "hands": deal["hands"], "moves": moves});
     let scores = parse(&attr(c, "#score", "data-scores").await);
     let (view, _) = ws.request(req.take()).await.unwrap();
     assert_eq!(view["type"], "referee", "{view}");
@@ -156,7 +183,13 @@ async fn check_page(c: &Client, ws: &mut WsClient, deal: &Value) -> Value {
     for t in c.find_all(Locator::Css("#board .tile")).await.unwrap() {
         let tile = t.attr("data-tile").await.unwrap().unwrap();
         let l: u64 = t.attr("data-left").await.unwrap().unwrap().parse().unwrap();
-        let r: u64 = t.attr("data-right").await.unwrap().unwrap().parse().unwrap();
+        let r: u64 = t
+            .attr("data-right")
+            .await
+            .unwrap()
+            .unwrap()
+            .parse()
+            .unwrap();
         shown.push(json!([tile, l, r]));
     }
     let want: Vec<Value> = view["line"]
@@ -181,35 +214,52 @@ async fn check_page(c: &Client, ws: &mut WsClient, deal: &Value) -> Value {
         .filter(|t| !played.contains(t.as_str().unwrap()))
         .cloned()
         .collect();
-    assert_eq!(parse(&attr(c, "#hand", "data-tiles").await), json!(mine), "your hand");
+    assert_eq!(
+        parse(&attr(c, "#hand", "data-tiles").await),
+        json!(mine),
+        "your hand"
+    );
     let mut marked = BTreeSet::new();
     for t in c.find_all(Locator::Css("#hand .tile.legal")).await.unwrap() {
         marked.insert(t.attr("data-tile").await.unwrap().unwrap());
     }
     let state = attr(c, "body", "data-state").await;
-    let legal: BTreeSet<String> = if view["to_move"] == 0 && view["result"].is_null() && state == "your-turn" {
-        view["legal"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter_map(|m| m.as_str())
-            .filter(|m| is_tile(m))
-            .map(|m| tile_of(m).to_string())
-            .collect()
-    } else {
-        BTreeSet::new()
-    };
+    let legal: BTreeSet<String> =
+        if view["to_move"] == 0 && view["result"].is_null() && state == "your-turn" {
+            view["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|m| m.as_str())
+                .filter(|m| is_tile(m))
+                .map(|m| tile_of(m).to_string())
+                .collect()
+        } else {
+            BTreeSet::new()
+        };
     assert_eq!(marked, legal, "legal tiles marked in your hand");
 
     // every seat: tiles held and numbers known lacking
     for s in 0..4 {
         let css = format!(".seat[data-seat=\"{s}\"]");
-        assert_eq!(attr(c, &css, "data-count").await, view["counts"][s].to_string(), "seat {s}'s count");
-        assert_eq!(parse(&attr(c, &css, "data-voids").await), view["voids"][s], "seat {s}'s voids");
+        assert_eq!(
+            attr(c, &css, "data-count").await,
+            view["counts"][s].to_string(),
+            "seat {s}'s count"
+        );
+        assert_eq!(
+            parse(&attr(c, &css, "data-voids").await),
+            view["voids"][s],
+            "seat {s}'s voids"
+        );
     }
 
     // the score: zeros during the first round, the referee's after it
-    let want_scores = if view["result"].is_null() { json!([0, 0]) } else { view["result"]["scores"].clone() };
+    let want_scores = if view["result"].is_null() {
+        json!([0, 0])
+    } else {
+        view["result"]["scores"].clone()
+    };
     assert_eq!(scores, want_scores, "the score");
     view
 }
@@ -249,11 +299,17 @@ async fn a_whole_round_in_chromium() {
     ws.timeout = Duration::from_secs(30);
 
     // the test deals the same round itself: the page must show exactly that deal
-    let (deal, _) = ws.request(json!({"type": "deal", "seed": seed, "round": 0})).await.unwrap();
+    let (deal, _) = ws
+        .request(json!({"type": "deal", "seed": seed, "round": 0}))
+        .await
+        .unwrap();
     assert_eq!(deal["type"], "deal", "{deal}");
     wait_state(&c, &["your-turn", "round-over"], Duration::from_secs(60)).await;
     assert_eq!(attr(&c, "body", "data-seed").await, seed.to_string());
-    assert_eq!(attr(&c, "body", "data-first").await, deal["first"].to_string());
+    assert_eq!(
+        attr(&c, "body", "data-first").await,
+        deal["first"].to_string()
+    );
 
     let mut turns = 0;
     let mut checked_views = false;
@@ -263,7 +319,10 @@ async fn a_whole_round_in_chromium() {
         if state == "round-over" {
             break view;
         }
-        assert_eq!(view["to_move"], 0, "the page waits for you when the referee does not");
+        assert_eq!(
+            view["to_move"], 0,
+            "the page waits for you when the referee does not"
+        );
         turns += 1;
         if !checked_views {
             checked_views = true;
@@ -274,14 +333,20 @@ async fn a_whole_round_in_chromium() {
         assert!(!legal.is_empty(), "your turn with no tile marked: {view}");
         let before = js(&c, "return window.capicua.moves().length").await;
         legal[turns % legal.len()].click().await.unwrap();
-        let targets = c.find_all(Locator::Css("#board .end-target")).await.unwrap();
+        let targets = c
+            .find_all(Locator::Css("#board .end-target"))
+            .await
+            .unwrap();
         if let Some(t) = targets.last() {
             // the tile joins either end: the page drew both, the test takes the right one
             t.click().await.unwrap();
         }
         let start = Instant::now();
         while js(&c, "return window.capicua.moves().length").await == before {
-            assert!(start.elapsed() < Duration::from_secs(10), "the click played nothing");
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "the click played nothing"
+            );
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         assert!(turns < 40, "a round of more than 40 of your turns");
@@ -290,15 +355,30 @@ async fn a_whole_round_in_chromium() {
 
     // the result the page shows is the referee's
     let result = &end["result"];
-    let title = c.find(Locator::Id("round-title")).await.unwrap().text().await.unwrap();
-    assert!(title.contains(&result["points"].to_string()) || result["winner"].is_null(), "{title} vs {result}");
+    let title = c
+        .find(Locator::Id("round-title"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        title.contains(&result["points"].to_string()) || result["winner"].is_null(),
+        "{title} vs {result}"
+    );
     // the review rates each of your turns with a choice
     let start = Instant::now();
     while attr(&c, "body", "data-review").await != "done" {
-        assert!(start.elapsed() < Duration::from_secs(60), "the review did not finish");
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the review did not finish"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let rated = c.find_all(Locator::Css("#review li[data-grade]")).await.unwrap();
+    let rated = c
+        .find_all(Locator::Css("#review li[data-grade]"))
+        .await
+        .unwrap();
     assert_eq!(rated.len(), turns, "one rating per turn you played");
 
     // the export is a referee request the project's tools read
@@ -306,11 +386,17 @@ async fn a_whole_round_in_chromium() {
     let mut again = exported.clone();
     again["type"] = json!("referee");
     let (r, _) = ws.request(again).await.unwrap();
-    assert_eq!(r["result"], *result, "the exported round replays to the same result");
+    assert_eq!(
+        r["result"], *result,
+        "the exported round replays to the same result"
+    );
     check_solve_reads(&exported);
 
     let shot = c.screenshot().await.unwrap();
-    let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).parent().unwrap().to_path_buf();
+    let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf();
     let path = target.join("serve-screenshot.png");
     std::fs::write(&path, &shot).unwrap();
     assert!(shot.starts_with(b"\x89PNG"), "a PNG screenshot");
@@ -325,11 +411,22 @@ async fn a_whole_round_in_chromium() {
 /// The hint lists the engine's statistics for exactly the referee's legal moves, and the
 /// beliefs view the tiles the engine says you have not seen.
 async fn check_hint_and_beliefs(c: &Client, ws: &mut WsClient, deal: &Value, view: &Value) {
-    c.find(Locator::Id("hint-button")).await.unwrap().click().await.unwrap();
+    c.find(Locator::Id("hint-button"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     let rows = wait_rows(c, "#hint-table tbody tr").await;
     let mut shown = BTreeSet::new();
     for r in rows {
-        let cell = r.find(Locator::Css("td")).await.unwrap().text().await.unwrap();
+        let cell = r
+            .find(Locator::Css("td"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
         shown.insert(cell);
     }
     let legal: BTreeSet<String> = view["legal"]
@@ -340,16 +437,26 @@ async fn check_hint_and_beliefs(c: &Client, ws: &mut WsClient, deal: &Value, vie
         .collect();
     assert_eq!(shown, legal, "the hint's moves");
 
-    c.find(Locator::Id("beliefs-button")).await.unwrap().click().await.unwrap();
+    c.find(Locator::Id("beliefs-button"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     let rows = wait_rows(c, "#beliefs-table tr").await;
     let moves = js(c, "return window.capicua.moves()").await;
-    let position = json!({"seat": 0, "first": deal["first"], "hand": deal["hands"][0], "moves": moves});
+    let position =
+        json!({"seat": 0, "first": deal["first"], "hand": deal["hands"][0], "moves": moves});
     let (b, _) = ws
         .request(json!({"type": "beliefs", "position": position, "budget": {"iterations": 100}}))
         .await
         .unwrap();
     let unseen = b["tiles"].as_object().unwrap().len();
-    assert_eq!(rows.len(), unseen + 1, "one row per unseen tile, and the heading");
+    assert_eq!(
+        rows.len(),
+        unseen + 1,
+        "one row per unseen tile, and the heading"
+    );
 }
 
 async fn wait_rows(c: &Client, css: &str) -> Vec<fantoccini::elements::Element> {
@@ -359,7 +466,10 @@ async fn wait_rows(c: &Client, css: &str) -> Vec<fantoccini::elements::Element> 
         if !rows.is_empty() {
             return rows;
         }
-        assert!(start.elapsed() < Duration::from_secs(30), "{css} stayed empty");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{css} stayed empty"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
@@ -378,7 +488,11 @@ fn check_solve_reads(exported: &Value) {
         .arg(&file)
         .output()
         .unwrap();
-    assert!(out.status.success(), "capicua solve: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "capicua solve: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(!report["moves"].as_array().unwrap().is_empty(), "{report}");
 }

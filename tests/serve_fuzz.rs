@@ -99,7 +99,9 @@ async fn fuzz_cases_over_the_socket() {
                 .await
                 .unwrap_or_else(|e| panic!("{name}: {line:?} broke the connection: {e}"));
             match expected {
-                Framed::Blank => assert!(replies.is_empty(), "{name}: a blank line got {replies:?}"),
+                Framed::Blank => {
+                    assert!(replies.is_empty(), "{name}: a blank line got {replies:?}")
+                }
                 Framed::Error(want) => {
                     assert_eq!(replies.len(), 1, "{name}: {line:?} got {replies:?}");
                     let want: Value = serde_json::from_str(&want.to_line()).unwrap();
@@ -122,7 +124,10 @@ async fn fuzz_cases_over_the_socket() {
     }
     eprintln!("{k} cases: {errors} errors, {served} served, {quits} quits");
     // the generators reach both sides of the parser
-    assert!(errors > CASES && served > 10, "{errors} errors, {served} served");
+    assert!(
+        errors > CASES && served > 10,
+        "{errors} errors, {served} served"
+    );
 
     // what only a socket can be sent
     let long = format!("{{\"type\":\"ping\",\"pad\":\"{}\"}}", "x".repeat(MAX_LINE));
@@ -135,16 +140,25 @@ async fn fuzz_cases_over_the_socket() {
     c.send_binary(br#"{"type":"ping","id":"bin"}"#.to_vec())
         .await
         .unwrap();
-    assert_eq!(c.next_final().await.unwrap(), json!({"type": "pong", "id": "bin"}));
+    assert_eq!(
+        c.next_final().await.unwrap(),
+        json!({"type": "pong", "id": "bin"})
+    );
     // the server still answers a real request on the same connection
-    let (r, _) = c.request(json!({"type": "hello", "protocol": 1})).await.unwrap();
+    let (r, _) = c
+        .request(json!({"type": "hello", "protocol": 1}))
+        .await
+        .unwrap();
     assert_eq!(r["type"], "hello");
 
     // a message over the socket's own limit closes that connection only
     let mut big = Client::connect(&url).await.unwrap();
     let huge = "y".repeat(capicua_serve::socket::MAX_MESSAGE + 1);
     let _ = big.send_text(&huge).await;
-    assert!(big.next_reply().await.is_err(), "an oversized message was read");
+    assert!(
+        big.next_reply().await.is_err(),
+        "an oversized message was read"
+    );
     let (r, _) = c.request(json!({"type": "ping"})).await.unwrap();
     assert_eq!(r["type"], "pong");
 }
@@ -205,9 +219,7 @@ async fn connections_are_capped_and_origins_checked() {
     drop(a);
     let mut own = None;
     for _ in 0..100 {
-        if let Ok(c) =
-            Client::connect_with(&url, &[("Origin", &format!("http://{host}"))]).await
-        {
+        if let Ok(c) = Client::connect_with(&url, &[("Origin", &format!("http://{host}"))]).await {
             own = Some(c);
             break;
         }
@@ -227,13 +239,34 @@ async fn caps_are_errors_not_surprises() {
     let pos = json!({"seat": 0, "first": 0,
         "hand": ["9-9","9-4","8-3","7-7","6-2","5-5","4-1","3-0","2-2","1-0"]});
     for (req, field) in [
-        (json!({"type": "go", "position": pos, "budget": {"movetime_ms": 201}}), "budget.movetime_ms"),
-        (json!({"type": "go", "position": pos, "player": "ismcts:ms=5000"}), "player"),
-        (json!({"type": "go", "position": pos, "player": "ismcts:model=Cargo.toml"}), "player"),
-        (json!({"type": "go", "position": pos, "player": "omniscient"}), "player"),
-        (json!({"type": "go", "position": pos, "player": "psychic"}), "player"),
-        (json!({"type": "set_option", "name": "threads", "value": 2}), "value"),
-        (json!({"type": "set_option", "name": "model", "value": "Cargo.toml"}), "value"),
+        (
+            json!({"type": "go", "position": pos, "budget": {"movetime_ms": 201}}),
+            "budget.movetime_ms",
+        ),
+        (
+            json!({"type": "go", "position": pos, "player": "ismcts:ms=5000"}),
+            "player",
+        ),
+        (
+            json!({"type": "go", "position": pos, "player": "ismcts:model=Cargo.toml"}),
+            "player",
+        ),
+        (
+            json!({"type": "go", "position": pos, "player": "omniscient"}),
+            "player",
+        ),
+        (
+            json!({"type": "go", "position": pos, "player": "psychic"}),
+            "player",
+        ),
+        (
+            json!({"type": "set_option", "name": "threads", "value": 2}),
+            "value",
+        ),
+        (
+            json!({"type": "set_option", "name": "model", "value": "Cargo.toml"}),
+            "value",
+        ),
     ] {
         let (r, _) = c.request(req.clone()).await.unwrap();
         assert_eq!(r["type"], "error", "{req} got {r}");

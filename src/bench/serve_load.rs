@@ -104,8 +104,14 @@ pub fn bench(clients: usize, secs: u64, go_ms: u64) -> Result<ServeLoad> {
 
 pub fn print(b: &ServeLoad) {
     let r = &b.report;
-    println!("clients              {} for {:.1} s, go of {} ms", r.clients, r.secs, r.go_ms);
-    println!("replies              {} ({:.0}/s), {} rounds", r.replies, r.replies_per_sec, r.rounds);
+    println!(
+        "clients              {} for {:.1} s, go of {} ms",
+        r.clients, r.secs, r.go_ms
+    );
+    println!(
+        "replies              {} ({:.0}/s), {} rounds",
+        r.replies, r.replies_per_sec, r.rounds
+    );
     println!(
         "referee latency      p50 {:.2} ms, p99 {:.2} ms ({} requests)",
         r.referee_p50_ms, r.referee_p99_ms, r.referee_requests

@@ -136,7 +136,9 @@ mod tests {
                 let mut round: Round = Match::new(&rules, k).deal_round();
                 while !round.is_over() {
                     let legal = round.legal_moves();
-                    round.play(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+                    round
+                        .play(legal[rng.below(legal.len() as u32) as usize])
+                        .unwrap();
                     let first = round.first();
                     let forced = round.public().forced_lead_at_start();
                     let (movers, line, public) = replay(&rules, first, forced, round.history());
@@ -155,7 +157,9 @@ mod tests {
                     let played: TileSet = line.iter().map(|t| t.tile).collect();
                     assert_eq!(played, public.played());
                     for t in line.iter() {
-                        assert!(matches!(round.history()[t.index], Move::Play { tile, .. } if tile == t.tile));
+                        assert!(
+                            matches!(round.history()[t.index], Move::Play { tile, .. } if tile == t.tile)
+                        );
                         assert_eq!(movers[t.index], t.seat);
                     }
                 }

@@ -33,8 +33,8 @@ pub mod think;
 pub mod variants;
 
 pub use engine::{Engine, Envelope, Framed, Kind, frame};
+pub use error::{ErrorCode, RequestError};
 pub use limits::Limits;
 pub use players::SpecCache;
-pub use error::{ErrorCode, RequestError};
 pub use reply::Reply;
 pub use server::serve;

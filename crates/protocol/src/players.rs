@@ -192,9 +192,7 @@ fn heuristic_go(
         .iterations
         .unwrap_or(FORCED_PLAYOUTS)
         .min(FORCED_PLAYOUTS);
-    let deadline = budget
-        .movetime_ms
-        .map(|t| start + Duration::from_millis(t));
+    let deadline = budget.movetime_ms.map(|t| start + Duration::from_millis(t));
     let mut moves = Vec::with_capacity(legal.len());
     let mut total = 0;
     for (k, &mv) in legal.iter().enumerate() {

@@ -295,7 +295,8 @@ mod tests {
                     for (s, voids) in view.voids.iter().enumerate() {
                         // a seat known to lack a number holds none of its tiles
                         for &v in voids {
-                            let held = round.state().hands[s].inter(capicua_engine::TileSet::suit(v));
+                            let held =
+                                round.state().hands[s].inter(capicua_engine::TileSet::suit(v));
                             assert!(held.is_empty(), "{v}: seat {s} holds {held}");
                         }
                     }

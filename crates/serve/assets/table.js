@@ -348,7 +348,7 @@ function renderSeats(view) {
     }
     const v = document.createElement("div");
     v.className = "voids";
-    v.textContent = voids.length ? "lacks " + voids.join(", ") : "";
+    v.textContent = voids.length ? (s === HUMAN ? "lack " : "lacks ") + voids.join(", ") : "";
     box.appendChild(v);
     const said = document.createElement("div");
     said.className = "said";

@@ -131,7 +131,10 @@ impl Server {
     }
 
     /// Serves until `shutdown` completes.
-    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<(), ServeError> {
+    pub async fn run(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServeError> {
         let app = router(self.shared);
         axum::serve(self.listener, app)
             .with_graceful_shutdown(shutdown)
@@ -143,8 +146,14 @@ impl Server {
 /// The routes: the page, its two files, and the socket.
 pub fn router(shared: Arc<Shared>) -> Router {
     Router::new()
-        .route("/", get(|| async { page(assets::INDEX_HTML, "text/html; charset=utf-8") }))
-        .route("/table.css", get(|| async { page(assets::TABLE_CSS, "text/css; charset=utf-8") }))
+        .route(
+            "/",
+            get(|| async { page(assets::INDEX_HTML, "text/html; charset=utf-8") }),
+        )
+        .route(
+            "/table.css",
+            get(|| async { page(assets::TABLE_CSS, "text/css; charset=utf-8") }),
+        )
         .route(
             "/table.js",
             get(|| async { page(assets::TABLE_JS, "text/javascript; charset=utf-8") }),
@@ -194,7 +203,11 @@ async fn upgrade(
     ws: WebSocketUpgrade,
 ) -> Response {
     if !same_origin(&headers) {
-        return (StatusCode::FORBIDDEN, "this socket serves its own page only").into_response();
+        return (
+            StatusCode::FORBIDDEN,
+            "this socket serves its own page only",
+        )
+            .into_response();
     }
     let Ok(permit) = Arc::clone(&shared.connections).try_acquire_owned() else {
         return (

@@ -87,7 +87,9 @@ impl Client {
                     return serde_json::from_str::<Value>(t.as_str())
                         .ok()
                         .filter(Value::is_object)
-                        .ok_or_else(|| ClientError::NotJson(t.as_str().chars().take(200).collect()));
+                        .ok_or_else(|| {
+                            ClientError::NotJson(t.as_str().chars().take(200).collect())
+                        });
                 }
                 Some(Ok(Message::Close(_))) => return Err(ClientError::Closed),
                 Some(Ok(_)) => continue,

@@ -93,7 +93,16 @@ async fn one_client(config: &LoadConfig, index: usize, deadline: Instant) -> Cli
     };
     let mut round_no = 0u64;
     while Instant::now() < deadline {
-        match play_round(&mut client, config, index as u64, round_no, &mut stats, deadline).await {
+        match play_round(
+            &mut client,
+            config,
+            index as u64,
+            round_no,
+            &mut stats,
+            deadline,
+        )
+        .await
+        {
             Ok(()) => {}
             Err(ClientError::Closed | ClientError::Ws(_)) => {
                 stats.dropped = true;
@@ -124,7 +133,9 @@ async fn play_round(
     deadline: Instant,
 ) -> Result<(), ClientError> {
     let (deal, _) = client
-        .request(json!({"type": "deal", "variant": config.variant, "seed": seed, "round": round_no}))
+        .request(
+            json!({"type": "deal", "variant": config.variant, "seed": seed, "round": round_no}),
+        )
         .await?;
     stats.replies += 1;
     if let Some(e) = error_text(&deal) {
@@ -151,10 +162,16 @@ async fn play_round(
         }
         let legal: Vec<String> = r["legal"]
             .as_array()
-            .map(|a| a.iter().filter_map(|m| m.as_str().map(String::from)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|m| m.as_str().map(String::from))
+                    .collect()
+            })
             .unwrap_or_default();
         let Some(only) = legal.first().cloned() else {
-            stats.errors.push(format!("a running round with no legal move: {r}"));
+            stats
+                .errors
+                .push(format!("a running round with no legal move: {r}"));
             return Ok(());
         };
         let mv = if legal.len() == 1 {
@@ -178,10 +195,15 @@ async fn play_round(
             }
             let chosen = b["move"].as_str().unwrap_or_default().to_string();
             // the referee writes a draw with its tile, a seat's own search without it
-            match legal.iter().find(|m| **m == chosen || (chosen == "draw" && m.starts_with("draw"))) {
+            match legal
+                .iter()
+                .find(|m| **m == chosen || (chosen == "draw" && m.starts_with("draw")))
+            {
                 Some(m) => m.clone(),
                 None => {
-                    stats.errors.push(format!("bestmove {chosen} is not in the referee's {legal:?}"));
+                    stats.errors.push(format!(
+                        "bestmove {chosen} is not in the referee's {legal:?}"
+                    ));
                     return Ok(());
                 }
             }
@@ -198,7 +220,9 @@ pub async fn run(config: &LoadConfig) -> LoadReport {
     let mut tasks = Vec::new();
     for i in 0..config.clients {
         let c = config.clone();
-        tasks.push(tokio::spawn(async move { one_client(&c, i, deadline).await }));
+        tasks.push(tokio::spawn(
+            async move { one_client(&c, i, deadline).await },
+        ));
     }
     let mut all = Vec::new();
     for t in tasks {
@@ -257,7 +281,11 @@ mod tests {
 
     #[test]
     fn others_draws_are_hidden() {
-        let moves = vec!["draw:6-6".to_string(), "draw:5-1".to_string(), "3-3".to_string()];
+        let moves = vec![
+            "draw:6-6".to_string(),
+            "draw:5-1".to_string(),
+            "3-3".to_string(),
+        ];
         let movers = vec![json!(1), json!(0), json!(0)];
         assert_eq!(seen_by(&moves, &movers, 0), vec!["draw", "draw:5-1", "3-3"]);
     }

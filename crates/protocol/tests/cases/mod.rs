@@ -278,7 +278,6 @@ pub fn mutated_real() -> impl Strategy<Value = Value> {
         })
 }
 
-
 /// Every kind of fuzz input as lines of text, by name.
 pub fn kinds() -> Vec<(&'static str, BoxedStrategy<String>)> {
     vec![
