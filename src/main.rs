@@ -5,6 +5,7 @@ mod engine_cmd;
 mod eval_cmd;
 mod play;
 mod record;
+mod serve_cmd;
 mod solve_cmd;
 mod train_cmd;
 
@@ -32,6 +33,8 @@ enum Command {
     Engine(engine_cmd::EngineArgs),
     /// Play a match in the terminal: you and a bot partner against two bots.
     Play(play::PlayArgs),
+    /// The browser table: a page and a WebSocket speaking the engine protocol (docs/serve.md).
+    Serve(serve_cmd::ServeArgs),
     /// The exact value of an open-hand position: every legal move and the best line.
     Solve(solve_cmd::SolveArgs),
     /// Self-play training of the network (`--config training/<name>.toml [--resume]`).
@@ -58,6 +61,7 @@ fn main() -> Result<()> {
         Command::Eval(args) => eval_cmd::run(args),
         Command::Engine(args) => engine_cmd::run(args),
         Command::Play(args) => play::run(args),
+        Command::Serve(args) => serve_cmd::run(args),
         Command::Solve(args) => solve_cmd::run(args),
         Command::Train(args) => train_cmd::run(args),
     }

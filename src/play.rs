@@ -3,16 +3,17 @@
 //! moves, what every seat has played and where it passed, and the score; after each round,
 //! every hand. Bots run in this process.
 
-use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 
 use anyhow::{Context, Result, anyhow, bail};
-use capicua_engine::{InfoSet, LEAD, Match, Move, Player, Round, Rules, Table, TileSet, notation};
+use capicua_engine::{
+    InfoSet, LEAD, LineOfPlay, Match, Move, Player, Round, Rules, Table, TileSet, notation,
+};
 use capicua_eval::{PlayerSpec, player_seed};
 use clap::Args;
 
 /// `capicua play`'s partner unless `--partner` says otherwise.
-pub const DEFAULT_PARTNER: &str = "ismcts:ms=200,model=default";
+pub const DEFAULT_PARTNER: &str = capicua_eval::STRONGEST_PLAYER;
 
 #[derive(Args)]
 pub struct PlayArgs {
@@ -108,31 +109,15 @@ impl Seats {
     }
 }
 
-/// The line of play, left to right, each tile turned to show how it joins.
-#[derive(Default)]
-struct Line(VecDeque<(u8, u8)>);
-
-impl Line {
-    fn add(&mut self, mv: Move, ends: Option<(u8, u8)>) {
-        let Move::Play { tile, end } = mv else { return };
-        match ends {
-            None => self.0.push_back((tile.high(), tile.low())),
-            // the engine puts a tile on the left end when it shows the joined number
-            Some((l, _)) if end == l && end != LEAD => self.0.push_front((tile.other(end), end)),
-            Some(_) => self.0.push_back((end, tile.other(end))),
-        }
+/// The line of play as text, left to right, each tile turned to show how it joins.
+fn line_text(line: &LineOfPlay) -> String {
+    if line.is_empty() {
+        return "(empty: the first tile leads)".into();
     }
-
-    fn show(&self) -> String {
-        if self.0.is_empty() {
-            return "(empty: the first tile leads)".into();
-        }
-        self.0
-            .iter()
-            .map(|(a, b)| format!("{a}|{b}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
+    line.iter()
+        .map(|t| format!("{}|{}", t.left, t.right))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// What each seat did this round: its plays and the ends it passed on.
@@ -203,12 +188,12 @@ fn show_table(
     round: &Round,
     info: &InfoSet,
     log: &Log,
-    line: &Line,
+    line: &LineOfPlay,
     scores: &[u32],
 ) -> io::Result<()> {
     let st = round.state();
     writeln!(out)?;
-    writeln!(out, "  Line:      {}", line.show())?;
+    writeln!(out, "  Line:      {}", line_text(line))?;
     writeln!(out, "  Open ends: {}", ends_text(st.ends()))?;
     for s in 0..seats.rules.players {
         let mut row = format!(
@@ -404,7 +389,7 @@ pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
         if let Some(t) = table.round().forced_lead() {
             writeln!(out, "The lead must be {t}.")?;
         }
-        let (mut line, mut log) = (Line::default(), Log::new(rules.players));
+        let (mut line, mut log) = (LineOfPlay::default(), Log::new(rules.players));
         while !table.is_over() {
             let s = table.to_move();
             let legal = table.legal_moves();
@@ -447,7 +432,7 @@ pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
                 _ => describe(played, ends),
             };
             writeln!(out, "{} {}.", seats.label(s), shown)?;
-            line.add(played, ends);
+            line.add(played, ends, s, table.round().history().len() - 1);
             log.add(s, played, ends);
         }
         let round = table.into_round();
@@ -455,7 +440,7 @@ pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
         played_rounds += 1;
         let res = round.result().expect("the round is over");
         writeln!(out, "\n--- Round {played_rounds} over ---")?;
-        writeln!(out, "  Line: {}", line.show())?;
+        writeln!(out, "  Line: {}", line_text(&line))?;
         match (res.winner, res.end) {
             (Some(w), capicua_engine::EndKind::Domino) => writeln!(
                 out,

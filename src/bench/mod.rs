@@ -8,6 +8,7 @@ mod beliefs;
 mod net;
 mod protocol;
 mod search;
+mod serve_load;
 mod solve;
 
 use std::time::Instant;
@@ -47,6 +48,20 @@ pub struct BenchArgs {
     /// Only the solver benchmark, on this many deals (`--solve 200`), with its table.
     #[arg(long, conflicts_with = "rules_only")]
     solve: Option<u64>,
+    /// Only the browser table under load: `capicua serve` started on a free local port and
+    /// `--clients` WebSocket clients playing rounds between bots for `--secs` seconds
+    /// (`referee` every turn, a `go` of `--go-ms` for every choice).
+    #[arg(long, conflicts_with_all = ["rules_only", "speed", "protocol", "solve"])]
+    serve_load: bool,
+    /// Clients of `--serve-load`.
+    #[arg(long, default_value_t = 50, requires = "serve_load")]
+    clients: usize,
+    /// Seconds of `--serve-load`.
+    #[arg(long, default_value_t = 60, requires = "serve_load")]
+    secs: u64,
+    /// Move time of each `go` of `--serve-load`, ms.
+    #[arg(long, default_value_t = 10, requires = "serve_load")]
+    go_ms: u64,
     /// Deals of the solver benchmark in the full run.
     #[arg(long, default_value_t = 200)]
     solve_deals: u64,
@@ -90,6 +105,22 @@ pub fn run(args: BenchArgs) -> Result<()> {
             println!(
                 "threads {t}: {:.0} iterations/s ({} in {:.3} s), best {}, nodes {}, fingerprint {:016x}",
                 b.iters_per_sec, b.iterations, b.seconds, b.best, b.nodes, b.fingerprint
+            );
+        }
+        return Ok(());
+    }
+    if args.serve_load {
+        let b = serve_load::bench(args.clients.max(1), args.secs.max(1), args.go_ms.max(1))?;
+        if args.json {
+            println!("{}", serde_json::to_string_pretty(&b)?);
+        } else {
+            serve_load::print(&b);
+        }
+        if b.report.errors > 0 || b.report.dropped_connections > 0 {
+            anyhow::bail!(
+                "{} errors and {} dropped connections under load",
+                b.report.errors,
+                b.report.dropped_connections
             );
         }
         return Ok(());

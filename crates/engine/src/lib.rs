@@ -14,6 +14,8 @@
 //! - [`Sampler`]: exact uniform sampling of hidden hands given an information set;
 //!   [`BeliefSampler`]: exact sampling of the same deals weighted by per-tile place beliefs
 //!   ([`PlaceWeights`]). Both walk one table (`layout`).
+//! - [`line`]: the line of play as a table lays it, who made each move, the numbers a seat
+//!   is known to lack.
 //! - [`scoring`]: round results, points and match scores; [`game`]: whole matches.
 //!
 //! No I/O happens here; every random choice comes from [`Rng`].
@@ -23,6 +25,7 @@ pub mod error;
 pub mod game;
 pub mod infoset;
 mod layout;
+pub mod line;
 pub mod moves;
 pub mod public;
 pub mod rng;
@@ -40,6 +43,7 @@ pub use belief::{BeliefSampler, PlaceWeights};
 pub use error::{DealError, MoveError, MoveParseError, RulesError, SampleError, TileError};
 pub use game::{Match, Player};
 pub use infoset::{InfoSet, MatchContext};
+pub use line::{Laid, LineOfPlay, Side, known_voids, replay};
 pub use moves::{LEAD, Move, MoveList, MoveSpec, notation};
 pub use public::{Public, seen_by};
 pub use rng::{Rng, mix_seed};

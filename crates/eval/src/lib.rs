@@ -24,8 +24,8 @@ pub use duplicate::{
 };
 pub use elo::{EloRow, RoundRobinConfig, RoundRobinReport, run_round_robin};
 pub use spec::{
-    Model, ModelChoice, PlayerSpec, SEARCH_KEYS, SearchKind, SearchSpec, SpecError, SpecParams,
-    player_seed, split_spec_list,
+    Model, ModelChoice, PlayerSpec, SEARCH_KEYS, STRONGEST_PLAYER, SearchKind, SearchSpec,
+    SpecError, SpecParams, player_seed, split_spec_list,
 };
 
 #[derive(Debug, Error)]

@@ -683,6 +683,11 @@ pub enum PlayerSpec {
     Omniscient { nodes: u64 },
 }
 
+/// The strongest player the project ships that does not see hidden hands: ISMCTS guided by
+/// the shipped network, drawing its deals from the network's beliefs, at 200 ms a move
+/// (`eval/results/beliefs/`). The default partner of `capicua play` and of the browser table.
+pub const STRONGEST_PLAYER: &str = "ismcts:ms=200,model=default";
+
 /// Node limit of `omniscient` per decision (about 60 ms on this machine kind).
 pub const OMNISCIENT_NODES: u64 = 1_000_000;
 

@@ -7,14 +7,16 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::AtomicBool;
 
 use capicua_engine::VARIANTS;
-use capicua_eval::Model;
+use capicua_eval::{Model, PlayerSpec};
 use capicua_search::Searcher;
 use serde_json::Value;
 
 use crate::error::{ErrorCode, RequestError, quote};
 use crate::fields::{Obj, Path, kind};
+use crate::limits::Limits;
 use crate::model::{ModelChoice, engine_searcher};
 use crate::options::{self, Options};
+use crate::players::{Players, SpecCache};
 use crate::position::{ends_array, parse_position};
 use crate::referee::parse_table;
 use crate::reply::{Id, Reply};
@@ -38,12 +40,14 @@ pub enum Kind {
     Referee,
     Go,
     Beliefs,
+    /// Extension: a round's deal.
+    Deal,
     Stop,
     Quit,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 10] = [
+    pub const ALL: [Kind; 11] = [
         Kind::Hello,
         Kind::SetOption,
         Kind::Ping,
@@ -52,6 +56,7 @@ impl Kind {
         Kind::Referee,
         Kind::Go,
         Kind::Beliefs,
+        Kind::Deal,
         Kind::Stop,
         Kind::Quit,
     ];
@@ -66,6 +71,7 @@ impl Kind {
             Kind::Referee => "referee",
             Kind::Go => "go",
             Kind::Beliefs => "beliefs",
+            Kind::Deal => "deal",
             Kind::Stop => "stop",
             Kind::Quit => "quit",
         }
@@ -190,6 +196,15 @@ fn guarded(kind: Kind, id: Id, serve: impl FnOnce() -> Result<Reply, RequestErro
     }
 }
 
+/// The strongest player this engine can seat: the project's strongest where the shipped
+/// model is installed, else the same search without a network.
+fn default_player() -> String {
+    match ModelChoice::installed() {
+        ModelChoice::Default => capicua_eval::STRONGEST_PLAYER.to_string(),
+        _ => "ismcts:ms=200".to_string(),
+    }
+}
+
 /// The request handler.
 pub struct Engine {
     options: Options,
@@ -197,6 +212,9 @@ pub struct Engine {
     network: Option<Model>,
     /// Kept between searches: its tree arenas are reused.
     searcher: Searcher,
+    /// The `player` extension's specs and searchers.
+    players: Players,
+    limits: Limits,
 }
 
 impl Default for Engine {
@@ -215,13 +233,41 @@ impl Engine {
             options.model = ModelChoice::None;
             None
         });
+        Engine::with_network(options.model, network)
+    }
+
+    /// An engine whose `model` option is `model`, already loaded as `network`: a server loads
+    /// the network once and hands it to the engine of every connection.
+    pub fn with_network(model: ModelChoice, network: Option<Model>) -> Engine {
+        let options = Options {
+            model,
+            ..Options::default()
+        };
         let searcher = engine_searcher(options.threads, network.clone(), options.beliefs)
             .expect("automatic beliefs fit any model");
         Engine {
             options,
             network,
             searcher,
+            players: Players::default(),
+            limits: Limits::none(),
         }
+    }
+
+    /// Puts `limits` on every later request. Options already set beyond them stay until set
+    /// again: set the caps before serving.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Shares parsed player specs with other engines (a server's connections), so that a
+    /// spec's network is loaded once.
+    pub fn share_specs(&mut self, specs: SpecCache) {
+        self.players.specs = specs;
     }
 
     pub fn options(&self) -> &Options {
@@ -232,6 +278,21 @@ impl Engine {
     pub fn set_option(&mut self, name: &str, value: &Value) -> Result<(), RequestError> {
         let mut next = self.options.clone();
         next.set(name, value)?;
+        if next.threads > self.limits.max_threads {
+            return Err(RequestError::bad_field(
+                "value",
+                format!(
+                    "threads {} is over this engine's cap of {}",
+                    next.threads, self.limits.max_threads
+                ),
+            ));
+        }
+        if !self.limits.model_files && matches!(next.model, ModelChoice::Path(_)) {
+            return Err(RequestError::bad_field(
+                "value",
+                "this engine takes model \"default\" or \"none\", not a file",
+            ));
+        }
         let network = if next.model != self.options.model {
             next.model
                 .load()
@@ -279,6 +340,12 @@ impl Engine {
                     version: env!("CARGO_PKG_VERSION"),
                     variants: VARIANTS.to_vec(),
                     options: options::table(),
+                    players: PlayerSpec::NAMES
+                        .iter()
+                        .copied()
+                        .filter(|&n| n != "omniscient")
+                        .collect(),
+                    default_player: default_player(),
                 }
             }
             Kind::SetOption => {
@@ -322,7 +389,14 @@ impl Engine {
                 }
             }
             Kind::Go => {
-                let budget = Budget::parse(&o, self.options.iterations)?;
+                let requested = Budget::parse_opt(&o, &self.limits)?;
+                let budget = requested
+                    .unwrap_or(Budget {
+                        iterations: Some(self.options.iterations),
+                        movetime_ms: None,
+                    })
+                    .capped(&self.limits);
+                let player = o.opt_str("player")?;
                 let report_every = o.opt_int("report_every_ms", 1, think::MAX_MS)?;
                 let pos = parse_position(o.require("position")?, &o.field("position"))?;
                 if pos.is_over() {
@@ -343,18 +417,30 @@ impl Engine {
                         ),
                     ));
                 }
-                think::go(
-                    &pos,
-                    budget,
-                    report_every,
-                    &mut self.searcher,
-                    self.options.seed,
-                    id,
-                    ctl,
-                )?
+                match player {
+                    None => think::go(
+                        &pos,
+                        budget,
+                        report_every,
+                        &mut self.searcher,
+                        self.options.seed,
+                        id,
+                        ctl,
+                    )?,
+                    Some(text) => self.players.go(
+                        text,
+                        &pos,
+                        requested,
+                        report_every,
+                        self.options.seed,
+                        &self.limits,
+                        id,
+                        ctl,
+                    )?,
+                }
             }
             Kind::Beliefs => {
-                let budget = Budget::parse(&o, self.options.iterations)?;
+                let budget = Budget::parse(&o, self.options.iterations, &self.limits)?;
                 let pos = parse_position(o.require("position")?, &o.field("position"))?;
                 think::beliefs(
                     &pos,
@@ -366,6 +452,7 @@ impl Engine {
                     ctl,
                 )?
             }
+            Kind::Deal => crate::deal::deal(&o, id)?,
             Kind::Stop | Kind::Quit => Reply::Ok { id },
         })
     }

@@ -10,14 +10,21 @@
 //!   it uses [`think`], never the other way round.
 //! - [`think`]: `go` and `beliefs` on the search; [`model`]: the `model` option and the
 //!   engine's searcher, both built through the players' front door (`capicua_eval::spec`).
-//! - [`server::serve`]: the process: a reader that honours `stop`/`quit` at once and a worker.
+//! - [`players`]: the `player` extension of `go` (any player spec but `omniscient`);
+//!   [`deal`]: the `deal` extension (a round's hands and leader from a seed).
+//! - [`limits`]: caps a server facing untrusted clients puts on requests.
+//! - [`server`]: a session (a reader that honours `stop`/`quit` at once, a worker, replies to
+//!   any sink) and [`server::serve`], the process on stdin/stdout.
 
+pub mod deal;
 pub mod engine;
 pub mod error;
 pub mod fields;
 pub mod framing;
+pub mod limits;
 pub mod model;
 pub mod options;
+pub mod players;
 pub mod position;
 pub mod referee;
 pub mod reply;
@@ -27,5 +34,7 @@ pub mod variants;
 
 pub use engine::{Engine, Envelope, Framed, Kind, frame};
 pub use error::{ErrorCode, RequestError};
+pub use limits::Limits;
+pub use players::SpecCache;
 pub use reply::Reply;
 pub use server::serve;

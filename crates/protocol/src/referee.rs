@@ -1,7 +1,8 @@
 //! The `referee` request: the engine as the table's referee, seeing every hand as dealt.
 
 use capicua_engine::{
-    EndKind, Lead, MatchScore, OpenSetup, OpenSetupError, Round, RoundResult, Rules, Tile, notation,
+    EndKind, Lead, MatchScore, OpenSetup, OpenSetupError, Round, RoundResult, Rules, Tile,
+    known_voids, notation, replay,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -33,6 +34,25 @@ pub struct RoundOutcome {
     pub pending_ties: u32,
     /// Extension: the pips left in each seat's hand.
     pub pips: Vec<u32>,
+    /// Extension: with `next_lead` `"side_chooses"`, the seat the engine's own matches let
+    /// lead (the round's winner); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suggested_first: Option<u8>,
+}
+
+/// One tile of the line of play as it lies (extension `line` of the referee reply).
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct LaidTile {
+    pub tile: String,
+    /// The number on its left half and on its right half, as it lies.
+    pub left: u8,
+    pub right: u8,
+    /// `"lead"`, `"left"` or `"right"`: the end it was laid at.
+    pub side: &'static str,
+    pub seat: u8,
+    /// Its index in `moves`.
+    #[serde(rename = "move")]
+    pub index: usize,
 }
 
 /// The `referee` reply without its `type` and `id`.
@@ -42,6 +62,15 @@ pub struct RefereeView {
     pub ends: Vec<u8>,
     pub legal: Vec<String>,
     pub result: Option<RoundOutcome>,
+    /// Extension: the tiles each seat holds now.
+    pub counts: Vec<u8>,
+    /// Extension: for each seat, the numbers it is publicly known to hold no tile of (it
+    /// passed on them, or drew instead of playing them), ascending.
+    pub voids: Vec<Vec<u8>>,
+    /// Extension: the seat that made each move of `moves`.
+    pub movers: Vec<u8>,
+    /// Extension: the line of play, left to right.
+    pub line: Vec<LaidTile>,
 }
 
 /// The outcome of a finished round in a match whose score before it is `scores` (per side)
@@ -56,11 +85,11 @@ pub fn outcome(
     let mut ms = MatchScore::from_scores(rules, scores, pending_ties);
     let rs = ms.record(rules, res, first);
     let match_over = rs.match_winner.is_some();
-    let (next_first, next_lead) = match rs.next {
-        _ if match_over => (None, "match_over"),
-        Lead::Seat(s) => (Some(s), "seat"),
-        Lead::SideChooses { .. } => (None, "side_chooses"),
-        Lead::Deal => (None, "deal"),
+    let (next_first, next_lead, suggested_first) = match rs.next {
+        _ if match_over => (None, "match_over", None),
+        Lead::Seat(s) => (Some(s), "seat", None),
+        Lead::SideChooses { suggested, .. } => (None, "side_chooses", Some(suggested)),
+        Lead::Deal => (None, "deal", None),
     };
     RoundOutcome {
         end: res.end,
@@ -72,6 +101,7 @@ pub fn outcome(
         next_lead,
         pending_ties: ms.pending_ties,
         pips: res.pips[..rules.players as usize].to_vec(),
+        suggested_first,
     }
 }
 
@@ -101,11 +131,33 @@ impl Table {
                 self.pending_ties,
             )
         });
+        let round = &self.round;
+        let (movers, line, public) = replay(
+            &self.rules,
+            round.first(),
+            round.public().forced_lead_at_start(),
+            round.history(),
+        );
+        let players = self.rules.players;
         RefereeView {
             to_move: st.to_move,
             ends: ends_array(st.ends()),
             legal,
             result,
+            counts: public.counts()[..players as usize].to_vec(),
+            voids: (0..players).map(|s| known_voids(&public, s)).collect(),
+            movers,
+            line: line
+                .iter()
+                .map(|t| LaidTile {
+                    tile: t.tile.to_string(),
+                    left: t.left,
+                    right: t.right,
+                    side: t.side.name(),
+                    seat: t.seat,
+                    index: t.index,
+                })
+                .collect(),
         }
     }
 }
@@ -236,6 +288,18 @@ mod tests {
                         .map(|&m| notation(m, round.state().ends()))
                         .collect();
                     assert_eq!(view.legal, want);
+                    let n = rules.players as usize;
+                    assert_eq!(view.counts, round.public().counts()[..n].to_vec());
+                    assert_eq!(view.movers.len(), moves.len());
+                    assert_eq!(view.line.len() as u32, round.public().played().len());
+                    for (s, voids) in view.voids.iter().enumerate() {
+                        // a seat known to lack a number holds none of its tiles
+                        for &v in voids {
+                            let held =
+                                round.state().hands[s].inter(capicua_engine::TileSet::suit(v));
+                            assert!(held.is_empty(), "{v}: seat {s} holds {held}");
+                        }
+                    }
                     if round.is_over() {
                         let r = view.result.unwrap();
                         let res = round.result().unwrap();

@@ -86,6 +86,10 @@ pub enum Reply {
         version: &'static str,
         variants: Vec<&'static str>,
         options: Vec<OptionSpec>,
+        /// Extension: the player names a `go`'s `player` spec may start with.
+        players: Vec<&'static str>,
+        /// Extension: the strongest player this engine can seat, as a spec.
+        default_player: String,
     },
     Pong {
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -116,6 +120,17 @@ pub enum Reply {
         id: Id,
         #[serde(flatten)]
         view: RefereeView,
+    },
+    /// Extension: a round's deal (`deal` request).
+    Deal {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        id: Id,
+        variant: String,
+        first: u8,
+        hands: Vec<Vec<String>>,
+        /// The undealt tiles in drawing order (empty where nobody draws).
+        boneyard: Vec<String>,
+        forced_lead: Option<String>,
     },
     Info {
         #[serde(skip_serializing_if = "Option::is_none")]

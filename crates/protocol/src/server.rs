@@ -1,4 +1,6 @@
-//! The engine process: a reader and a worker.
+//! A session of the protocol: a reader and a worker; and the engine process, a session on
+//! stdin/stdout ([`serve`]). `capicua serve` runs one session per WebSocket connection, with
+//! replies going to the socket ([`ReplySink`]) and a [`SearchGate`] shared by all of them.
 //!
 //! The reader (the calling thread) frames every input line. `stop` and `quit` it handles at
 //! once, so they work while a search runs; everything else goes, in order, to the worker
@@ -17,39 +19,110 @@
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
+use std::time::Duration;
 
 use crate::engine::{Control, Engine, Envelope, Framed, Kind, frame};
 use crate::error::{ErrorCode, RequestError};
-use crate::framing::{Line, LineReader};
+use crate::framing::{Line, LineReader, MAX_LINE};
 use crate::reply::{Id, Reply};
 
-/// Where replies go: one line each, flushed at once. A write error (the client went away)
-/// silences the output for good; the engine then drains its input and ends.
+/// Where a session's replies go, one line each (without its line break).
+pub trait ReplySink: Send {
+    /// Sends one reply line; `false` when the client is gone (nothing more will be sent).
+    fn send(&mut self, line: String) -> bool;
+}
+
+/// Replies written to a stream, one line each, flushed at once.
+struct WriteSink(Box<dyn Write + Send>);
+
+impl ReplySink for WriteSink {
+    fn send(&mut self, line: String) -> bool {
+        let w = &mut self.0;
+        w.write_all(line.as_bytes())
+            .and_then(|_| w.write_all(b"\n"))
+            .and_then(|_| w.flush())
+            .is_ok()
+    }
+}
+
+/// Where replies go. A failed send (the client went away) silences the output for good; the
+/// session then stops its searches and ends.
 struct Output {
-    sink: Mutex<(Box<dyn Write + Send>, bool)>,
+    sink: Mutex<(Box<dyn ReplySink>, bool)>,
 }
 
 impl Output {
     fn write(&self, reply: &Reply) {
         let line = reply.to_line();
         let mut guard = lock(&self.sink);
-        let (w, broken) = &mut *guard;
+        let (sink, broken) = &mut *guard;
         if *broken {
             return;
         }
-        let ok = w
-            .write_all(line.as_bytes())
-            .and_then(|_| w.write_all(b"\n"))
-            .and_then(|_| w.flush());
-        if ok.is_err() {
+        if !sink.send(line) {
             *broken = true;
         }
     }
 
     fn broken(&self) -> bool {
         lock(&self.sink).1
+    }
+}
+
+/// Bounds how many searches (`go`, `beliefs`) run at once over every session that shares it:
+/// a server's cores are fewer than its connections. A search waits for a slot; a `stop`
+/// received while it waits lets it answer at once (a stopped search does no work).
+pub struct SearchGate {
+    running: Mutex<usize>,
+    freed: Condvar,
+    max: usize,
+}
+
+/// A slot of a [`SearchGate`], given back when dropped.
+pub struct GatePass<'a>(&'a SearchGate);
+
+impl Drop for GatePass<'_> {
+    fn drop(&mut self) {
+        *lock(&self.0.running) -= 1;
+        self.0.freed.notify_one();
+    }
+}
+
+impl SearchGate {
+    /// At most `max` (at least 1) searches at once.
+    pub fn new(max: usize) -> SearchGate {
+        SearchGate {
+            running: Mutex::new(0),
+            freed: Condvar::new(),
+            max: max.max(1),
+        }
+    }
+
+    /// Searches running now.
+    pub fn running(&self) -> usize {
+        *lock(&self.running)
+    }
+
+    /// Waits for a slot; `None` once `stop` is raised first.
+    pub fn enter(&self, stop: &AtomicBool) -> Option<GatePass<'_>> {
+        let mut n = lock(&self.running);
+        loop {
+            if stop.load(Ordering::SeqCst) {
+                return None;
+            }
+            if *n < self.max {
+                *n += 1;
+                return Some(GatePass(self));
+            }
+            // a stop raises no condition variable: look at it now and then
+            n = self
+                .freed
+                .wait_timeout(n, Duration::from_millis(5))
+                .unwrap_or_else(|p| p.into_inner())
+                .0;
+        }
     }
 }
 
@@ -141,7 +214,12 @@ impl Shared {
     }
 }
 
-fn worker(mut engine: Engine, jobs: mpsc::Receiver<Job>, shared: Arc<Shared>) {
+fn worker(
+    mut engine: Engine,
+    jobs: mpsc::Receiver<Job>,
+    shared: Arc<Shared>,
+    gate: Option<Arc<SearchGate>>,
+) {
     let idle = AtomicBool::new(false);
     while let Ok(job) = jobs.recv() {
         match job {
@@ -151,6 +229,11 @@ fn worker(mut engine: Engine, jobs: mpsc::Receiver<Job>, shared: Arc<Shared>) {
                 let stop = ticket.as_ref().map_or(&idle, |t| &t.stop);
                 let out = &shared.out;
                 let mut info = |r: Reply| out.write(&r);
+                // searches take a slot of the gate; one stopped while waiting runs at once
+                let _pass = match (&gate, &ticket) {
+                    (Some(g), Some(t)) => g.enter(&t.stop),
+                    _ => None,
+                };
                 let reply = engine.execute(
                     &env,
                     &mut Control {
@@ -167,48 +250,76 @@ fn worker(mut engine: Engine, jobs: mpsc::Receiver<Job>, shared: Arc<Shared>) {
     }
 }
 
-/// Serves requests from `input` until `quit` or end of input, writing replies to `output`.
-pub fn serve<R: BufRead>(
-    input: R,
-    output: Box<dyn Write + Send>,
-    engine: Engine,
-) -> io::Result<()> {
-    let shared = Arc::new(Shared {
-        out: Output {
-            sink: Mutex::new((output, false)),
-        },
-        outstanding: Mutex::new(Vec::new()),
-    });
-    let (tx, rx) = mpsc::channel::<Job>();
-    let worker_shared = Arc::clone(&shared);
-    let handle = thread::Builder::new()
-        .name("capicua-worker".into())
-        .spawn(move || worker(engine, rx, worker_shared))?;
-    let mut reader = LineReader::new(input);
-    let send = |job: Job| {
-        // the worker only ends on `End`, so a send cannot fail before that
-        let _ = tx.send(job);
-    };
-    loop {
-        if shared.out.broken() {
-            shared.stop_all(None);
-            break;
+/// What the client wants after a line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    /// The line was a `quit`.
+    Quit,
+}
+
+/// A running session: lines go in with [`Session::feed`], replies go to its sink, in order.
+pub struct Session {
+    shared: Arc<Shared>,
+    jobs: mpsc::Sender<Job>,
+    worker: Option<thread::JoinHandle<()>>,
+}
+
+impl Session {
+    /// Starts the worker that serves `engine`, writing to `sink`; searches take slots of
+    /// `gate` when one is given.
+    pub fn start(
+        engine: Engine,
+        sink: Box<dyn ReplySink>,
+        gate: Option<Arc<SearchGate>>,
+    ) -> io::Result<Session> {
+        let shared = Arc::new(Shared {
+            out: Output {
+                sink: Mutex::new((sink, false)),
+            },
+            outstanding: Mutex::new(Vec::new()),
+        });
+        let (jobs, rx) = mpsc::channel::<Job>();
+        let worker_shared = Arc::clone(&shared);
+        let worker = thread::Builder::new()
+            .name("capicua-worker".into())
+            .spawn(move || worker(engine, rx, worker_shared, gate))?;
+        Ok(Session {
+            shared,
+            jobs,
+            worker: Some(worker),
+        })
+    }
+
+    fn send(&self, job: Job) {
+        // the worker only ends on `End`, which only `close` sends: a send cannot fail before
+        let _ = self.jobs.send(job);
+    }
+
+    /// Whether the sink has failed (the client is gone).
+    pub fn broken(&self) -> bool {
+        self.shared.out.broken()
+    }
+
+    /// Serves one message of text: one request line, at most [`MAX_LINE`] bytes.
+    pub fn feed_text(&self, text: &str) -> Flow {
+        if text.len() > MAX_LINE {
+            self.feed(Line::TooLong)
+        } else {
+            self.feed(Line::Text(text.to_string()))
         }
-        let line = match reader.next_line() {
-            Ok(l) => l,
-            Err(e) => {
-                eprintln!("capicua engine: input error, ending: {e}");
-                Line::Eof
-            }
-        };
+    }
+
+    /// Serves one framed line (end of input is [`Session::close`]'s, not a line).
+    pub fn feed(&self, line: Line) -> Flow {
         let framed = match line {
-            Line::Eof => break,
+            Line::Eof => return Flow::Continue,
             Line::TooLong => Framed::Error(Reply::error(
                 None,
                 RequestError::new(
                     ErrorCode::TooLong,
                     None,
-                    format!("a line may hold at most {} bytes", crate::framing::MAX_LINE),
+                    format!("a line may hold at most {MAX_LINE} bytes"),
                 ),
             )),
             Line::NotUtf8 => Framed::Error(Reply::error(
@@ -217,9 +328,10 @@ pub fn serve<R: BufRead>(
             )),
             Line::Text(t) => frame(&t),
         };
+        let shared = &self.shared;
         match framed {
             Framed::Blank => {}
-            Framed::Error(r) => send(Job::Write(r)),
+            Framed::Error(r) => self.send(Job::Write(r)),
             Framed::Request(env) => match env.kind {
                 Kind::Stop => {
                     // a stop that ends no search (none runs, or an earlier stop ended them)
@@ -229,25 +341,72 @@ pub fn serve<R: BufRead>(
                         shared.out.write(&Reply::Ok { id: env.id });
                     }
                 }
-                Kind::Quit => {
-                    shared.stop_all(None);
-                    break;
-                }
+                Kind::Quit => return Flow::Quit,
                 k if k.searches() => {
                     let ticket = Arc::new(Ticket {
                         stop: AtomicBool::new(false),
                         state: Mutex::default(),
                     });
                     lock(&shared.outstanding).push(Arc::clone(&ticket));
-                    send(Job::Run(env, Some(ticket)));
+                    self.send(Job::Run(env, Some(ticket)));
                 }
-                _ => send(Job::Run(env, None)),
+                _ => self.send(Job::Run(env, None)),
             },
         }
+        Flow::Continue
     }
-    send(Job::End);
-    handle
-        .join()
-        .map_err(|_| io::Error::other("the worker thread panicked"))?;
-    Ok(())
+
+    /// Ends the session once the worker has answered every request received: `stop` stops
+    /// the outstanding searches first (a `quit`, a client gone), else they finish their
+    /// budgets (end of input).
+    pub fn close(mut self, stop: bool) -> io::Result<()> {
+        if stop {
+            self.shared.stop_all(None);
+        }
+        self.send(Job::End);
+        match self.worker.take() {
+            Some(w) => w
+                .join()
+                .map_err(|_| io::Error::other("the worker thread panicked")),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        // a session dropped without `close` stops its searches and lets its worker end
+        if self.worker.is_some() {
+            self.shared.stop_all(None);
+            let _ = self.jobs.send(Job::End);
+        }
+    }
+}
+
+/// Serves requests from `input` until `quit` or end of input, writing replies to `output`.
+pub fn serve<R: BufRead>(
+    input: R,
+    output: Box<dyn Write + Send>,
+    engine: Engine,
+) -> io::Result<()> {
+    let session = Session::start(engine, Box::new(WriteSink(output)), None)?;
+    let mut reader = LineReader::new(input);
+    loop {
+        if session.broken() {
+            return session.close(true);
+        }
+        let line = match reader.next_line() {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("capicua engine: input error, ending: {e}");
+                Line::Eof
+            }
+        };
+        if line == Line::Eof {
+            return session.close(false);
+        }
+        if session.feed(line) == Flow::Quit {
+            return session.close(true);
+        }
+    }
 }

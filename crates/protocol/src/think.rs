@@ -18,6 +18,7 @@ use capicua_search::{
 
 use crate::error::{ErrorCode, RequestError};
 use crate::fields::Obj;
+use crate::limits::Limits;
 use crate::options::MAX_ITERATIONS;
 use crate::position::Position;
 use crate::reply::{Id, MoveStats, Reply, TileBelief, TileMap};
@@ -41,22 +42,54 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The `budget` of a request; absent (or empty) means `default_iterations`.
-    pub fn parse(o: &Obj<'_>, default_iterations: u64) -> Result<Budget, RequestError> {
-        let mut b = Budget {
-            iterations: None,
+    /// The `budget` of a request; absent (or empty) means `default_iterations`. A
+    /// `movetime_ms` over the cap of `limits` is refused, and under a time cap every budget
+    /// gets that deadline ([`Budget::capped`]).
+    pub fn parse(
+        o: &Obj<'_>,
+        default_iterations: u64,
+        limits: &Limits,
+    ) -> Result<Budget, RequestError> {
+        let b = Budget::parse_opt(o, limits)?.unwrap_or(Budget {
+            iterations: Some(default_iterations),
             movetime_ms: None,
+        });
+        Ok(b.capped(limits))
+    }
+
+    /// The `budget` of a request as it brings it: `None` when absent or empty.
+    pub fn parse_opt(o: &Obj<'_>, limits: &Limits) -> Result<Option<Budget>, RequestError> {
+        let Some(m) = o.opt_object("budget")? else {
+            return Ok(None);
         };
-        if let Some(m) = o.opt_object("budget")? {
-            let path = o.field("budget");
-            let bo = Obj::new(m, &path);
-            b.iterations = bo.opt_int("iterations", 1, MAX_ITERATIONS)?;
-            b.movetime_ms = bo.opt_int("movetime_ms", 1, MAX_MS)?;
+        let path = o.field("budget");
+        let bo = Obj::new(m, &path);
+        let b = Budget {
+            iterations: bo.opt_int("iterations", 1, MAX_ITERATIONS)?,
+            movetime_ms: bo.opt_int("movetime_ms", 1, limits.max_movetime_ms)?,
+        };
+        Ok((b.iterations.is_some() || b.movetime_ms.is_some()).then_some(b))
+    }
+
+    /// The budget with the deadline of `limits` when they cap time: an iteration budget then
+    /// ends at the first of its iterations and the cap.
+    pub fn capped(self, limits: &Limits) -> Budget {
+        if !limits.time_capped() {
+            return self;
         }
-        if b.iterations.is_none() && b.movetime_ms.is_none() {
-            b.iterations = Some(default_iterations);
+        let cap = limits.max_movetime_ms;
+        Budget {
+            iterations: self.iterations,
+            movetime_ms: Some(self.movetime_ms.map_or(cap, |t| t.min(cap))),
         }
-        Ok(b)
+    }
+
+    /// A search player's own budget (a spec's `iters=`/`ms=`), as a request budget.
+    pub fn of_search(b: capicua_search::Budget) -> Budget {
+        Budget {
+            iterations: b.iterations,
+            movetime_ms: b.time.map(|t| ms(t).max(1)),
+        }
     }
 
     pub fn for_search(self) -> capicua_search::Budget {
@@ -84,12 +117,12 @@ fn search_error(e: SearchError) -> RequestError {
     }
 }
 
-fn ms(d: Duration) -> u64 {
+pub(crate) fn ms(d: Duration) -> u64 {
     d.as_millis().min(u64::MAX as u128) as u64
 }
 
 /// A finite number for the wire (JSON has no NaN).
-fn finite(x: f64) -> f64 {
+pub(crate) fn finite(x: f64) -> f64 {
     if x.is_finite() { x } else { 0.0 }
 }
 
@@ -124,7 +157,7 @@ fn move_stats(pos: &Position, res: &SearchResult, fallback: (f64, f64)) -> Vec<M
 
 /// The engine side's mean outcome score and margin after `mv`, over `n` playouts from exactly
 /// sampled deals (fewer if `stop` is raised or `deadline` passes; at least one).
-fn playout_estimate(
+pub(crate) fn playout_estimate(
     pos: &Position,
     mv: Move,
     n: u64,
