@@ -173,11 +173,7 @@ pub fn run(args: EvalArgs) -> Result<()> {
 type Recorded = ((u64, usize, usize), Result<String>);
 
 /// Writes the rounds of the boards `run` counted, in run order (pair, board, orientation).
-fn write_records(
-    path: &Path,
-    run: &DuplicateRun,
-    mut records: Vec<Recorded>,
-) -> Result<()> {
+fn write_records(path: &Path, run: &DuplicateRun, mut records: Vec<Recorded>) -> Result<()> {
     records.sort_by_key(|r| r.0);
     let kept: Vec<usize> = run.pairs.iter().map(|p| p.boards.len()).collect();
     let mut out = String::new();

@@ -11,7 +11,9 @@
 //! Options: `--rounds N`, `--source counting|SPEC` (the player spec of all four seats),
 //! `--samples N` (uniform draws; 0: the exact uniform marginals), `--policy-samples N` (0: no
 //! policy estimator), `--floor P`, `--temperature T`, `--model PATH|none` (default: the shipped model), `--seed S`,
-//! `--every-seat` (score every seat's decisions, not one seat's per round), `--json PATH`.
+//! `--every-seat` (score every seat's decisions, not one seat's per round), `--json PATH`,
+//! `--combined-samples N` (also policy inference over N believed deals, at `--floor` and
+//! `--temperature`; 0, the default: not).
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -19,8 +21,8 @@ use std::time::Instant;
 
 use capicua_engine::{Rng, Rules};
 use capicua_eval::belief_quality::{
-    BeliefEstimator, Decisions, LearnedEstimator, PolicyEstimator, QualityConfig, RoundSource,
-    UniformEstimator, play_round, run_quality,
+    BeliefEstimator, CombinedEstimator, Decisions, LearnedEstimator, PolicyEstimator,
+    QualityConfig, RoundSource, UniformEstimator, play_round, run_quality,
 };
 use capicua_net::{NetEvaluator, PolicyInference, SHIPPED_MODEL, shipped_model_path};
 
@@ -33,6 +35,8 @@ struct Args {
     seed: u64,
     decisions: Decisions,
     json: Option<String>,
+    /// Also score policy inference over believed deals (`--combined-samples N`, 0: not).
+    combined: usize,
 }
 
 fn parse() -> Result<Args, String> {
@@ -48,6 +52,7 @@ fn parse() -> Result<Args, String> {
         seed: 9001,
         decisions: Decisions::OneSeat,
         json: None,
+        combined: 0,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -70,6 +75,7 @@ fn parse() -> Result<Args, String> {
             "--model" => a.model = Some(value),
             "--seed" => a.seed = value.parse().map_err(|e| format!("--seed {value}: {e}"))?,
             "--json" => a.json = Some(value),
+            "--combined-samples" => a.combined = count(&value)?,
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -125,7 +131,21 @@ fn run() -> Result<(), String> {
             .collect(),
         _ => Vec::new(),
     };
+    let combined = match &net {
+        Some((net, label)) if net.has_beliefs() && args.combined > 0 => Some(CombinedEstimator {
+            net: net.clone(),
+            inference: PolicyInference {
+                samples: args.combined,
+                ..args.policy
+            },
+            label: label.clone(),
+        }),
+        _ => None,
+    };
     let mut estimators: Vec<&dyn BeliefEstimator> = vec![&uniform];
+    if let Some(c) = &combined {
+        estimators.push(c);
+    }
     if let Some(p) = &policy {
         estimators.push(p);
     }

@@ -198,6 +198,42 @@ impl BeliefEstimator for LearnedEstimator {
     }
 }
 
+/// Policy-based inference over believed deals: deals drawn from the network's beliefs (as
+/// the search draws them), weighted by the likelihood of the observed moves under its policy
+/// ([`PolicyInference::infer_from`]). A product of two readings of the same moves, so the
+/// temperature matters more than for either alone.
+#[derive(Clone, Debug)]
+pub struct CombinedEstimator {
+    pub net: Arc<NetEvaluator>,
+    pub inference: PolicyInference,
+    /// Names the model in tables.
+    pub label: String,
+}
+
+impl BeliefEstimator for CombinedEstimator {
+    fn name(&self) -> String {
+        format!(
+            "believed+policy:{}(n={},T={})",
+            self.label, self.inference.samples, self.inference.temperature
+        )
+    }
+
+    fn marginals(
+        &self,
+        info: &InfoSet,
+        rng: &mut Rng,
+    ) -> Result<Vec<(Tile, [f64; PLACES])>, BeliefError> {
+        let weights = self
+            .net
+            .place_weights_of(info)
+            .ok_or(BeliefError::NoBeliefOutput)?;
+        Ok(self
+            .inference
+            .infer_from(&*self.net, info, Some(&weights), rng)?
+            .marginals)
+    }
+}
+
 /// Who plays the scored rounds (the same at all four seats).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RoundSource {

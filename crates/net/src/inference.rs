@@ -28,8 +28,8 @@
 //! is weighted like any other.
 
 use capicua_engine::{
-    Deal, DealError, InfoSet, Move, MoveError, Rng, Round, SampleError, Sampler, Table, Tile,
-    TileSet,
+    BeliefSampler, Deal, DealError, InfoSet, Move, MoveError, PlaceWeights, Rng, Round,
+    SampleError, Sampler, Table, Tile, TileSet,
 };
 use thiserror::Error;
 
@@ -77,6 +77,12 @@ pub enum InferenceError {
     /// A move of the history was refused in a sampled deal (a sampler or engine bug).
     #[error("move {index} of the history is illegal in a sampled deal: {error}")]
     Replay { index: usize, error: MoveError },
+}
+
+/// Where inference draws its deals.
+enum Deals {
+    Uniform(Sampler),
+    Believed(BeliefSampler),
 }
 
 /// Settings of policy-based inference.
@@ -142,13 +148,33 @@ impl PolicyInference {
         info: &InfoSet,
         rng: &mut Rng,
     ) -> Result<InferredBeliefs, InferenceError> {
+        self.infer_from(policy, info, None, rng)
+    }
+
+    /// [`PolicyInference::infer`] with the deals drawn from `prior` (a [`BeliefSampler`] with
+    /// these weights) instead of uniformly: the beliefs are then the product of the prior's
+    /// and the moves' evidence. With a learned prior that has already read the moves, the
+    /// evidence counts twice; the temperature tempers it.
+    pub fn infer_from<P: PlayPolicy + ?Sized>(
+        &self,
+        policy: &P,
+        info: &InfoSet,
+        prior: Option<&PlaceWeights>,
+        rng: &mut Rng,
+    ) -> Result<InferredBeliefs, InferenceError> {
         self.check()?;
-        let sampler = Sampler::new(info)?;
+        let sampler = match prior {
+            Some(w) => Deals::Believed(BeliefSampler::new(info, w)?),
+            None => Deals::Uniform(Sampler::new(info)?),
+        };
         let weighted = !has_draw(info);
         let mut deals = Vec::with_capacity(self.samples);
         let mut logs = Vec::with_capacity(self.samples);
         for _ in 0..self.samples {
-            let (hands, pile) = sampler.sample_hands(rng)?;
+            let (hands, pile) = match &sampler {
+                Deals::Uniform(s) => s.sample_hands(rng)?,
+                Deals::Believed(s) => s.sample_hands(rng)?,
+            };
             logs.push(if weighted {
                 self.log_likelihood_of(policy, info, hands, pile)?
             } else {
