@@ -18,3 +18,4 @@ run ismcts_solve8_vs_ismcts_10ms --a ismcts:ms=10,c=0.4,solve=8 --b ismcts:ms=10
 run net_solve8_vs_net_10ms --a ismcts:ms=10,model=default,solve=8 --b ismcts:ms=10,model=default --rounds 4000 --seed 2030
 run ismcts_solve8_vs_ismcts_50ms --a ismcts:ms=50,c=0.4,solve=8 --b ismcts:ms=50,c=0.4 --rounds 4000 --seed 2031 --threads 1
 run net_solve8_vs_net_50ms --a ismcts:ms=50,model=default,solve=8 --b ismcts:ms=50,model=default --rounds 4000 --seed 2032 --threads 1
+run net_solve8_vs_net_10ms_beliefs --a ismcts:ms=10,model=default,solve=8 --b ismcts:ms=10,model=default --rounds 4000 --seed 2034
