@@ -2,23 +2,29 @@
 
 use std::process::Command;
 
-fn solve(args: &[&str]) -> serde_json::Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_capicua"))
-        .arg("solve")
-        .arg(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/solve_position.json"
-        ))
-        .args(args)
-        .arg("--json")
-        .output()
-        .expect("capicua runs");
+/// Runs `cmd` and returns its standard output, failing the test if it fails.
+fn succeed(cmd: &mut Command) -> Vec<u8> {
+    let out = cmd.output().expect("capicua runs");
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
+    out.stdout
+}
+
+fn solve(args: &[&str]) -> serde_json::Value {
+    let out = succeed(
+        Command::new(env!("CARGO_BIN_EXE_capicua"))
+            .arg("solve")
+            .arg(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/data/solve_position.json"
+            ))
+            .args(args)
+            .arg("--json"),
+    );
+    serde_json::from_slice(&out).expect("one JSON object")
 }
 
 #[test]
@@ -82,16 +88,11 @@ fn recorded_rounds_are_referee_requests_that_solve_reads() {
     let dir = std::env::temp_dir().join(format!("capicua-record-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("rounds.jsonl");
-    let out = Command::new(env!("CARGO_BIN_EXE_capicua"))
-        .args(["eval", "--a", "counting", "--b", "heavy", "--rounds", "4"])
-        .args(["--seed", "7", "--quiet", "--record"])
-        .arg(&file)
-        .output()
-        .expect("capicua runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    succeed(
+        Command::new(env!("CARGO_BIN_EXE_capicua"))
+            .args(["eval", "--a", "counting", "--b", "heavy", "--rounds", "4"])
+            .args(["--seed", "7", "--quiet", "--record"])
+            .arg(&file),
     );
     let text = std::fs::read_to_string(&file).unwrap();
     let rounds: Vec<serde_json::Value> = text
@@ -120,24 +121,14 @@ fn recorded_rounds_are_referee_requests_that_solve_reads() {
         requests += &format!("{req}\n");
         // the position before the last move: that move is one of its legal moves
         let n = r["moves"].as_array().unwrap().len();
-        let out = Command::new(env!("CARGO_BIN_EXE_capicua"))
-            .arg("solve")
-            .arg(&file)
-            .args([
-                "--round",
-                &i.to_string(),
-                "--after",
-                &(n - 1).to_string(),
-                "--json",
-            ])
-            .output()
-            .expect("capicua runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        let out = succeed(
+            Command::new(env!("CARGO_BIN_EXE_capicua"))
+                .arg("solve")
+                .arg(&file)
+                .args(["--round", &i.to_string(), "--after", &(n - 1).to_string()])
+                .arg("--json"),
         );
-        let solved: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let solved: serde_json::Value = serde_json::from_slice(&out).unwrap();
         let last = &r["moves"][n - 1];
         assert!(
             solved["moves"]

@@ -22,12 +22,7 @@ pub const MAX_ROUND: u64 = 1_000_000;
 /// (the seat that leads, as the last round's `next_first` says; absent: the deal decides, by
 /// the variant's `first_lead`, which may force the lead).
 pub fn deal(o: &Obj<'_>, id: Id) -> Result<Reply, RequestError> {
-    let (variant, rules) = variants::resolve(
-        o.opt_str("variant")?,
-        &o.field("variant"),
-        o.opt_object("rules")?,
-        &o.field("rules"),
-    )?;
+    let (variant, rules) = variants::of_request(o)?;
     let seed = o.opt_int("seed", 0, u64::MAX)?.unwrap_or(0);
     let round_no = o.opt_int("round", 0, MAX_ROUND)?.unwrap_or(0);
     let first = match o.get("first") {

@@ -357,12 +357,7 @@ impl Engine {
             }
             Kind::Ping => Reply::Pong { id },
             Kind::Rules => {
-                let (variant, rules) = variants::resolve(
-                    o.opt_str("variant")?,
-                    &o.field("variant"),
-                    o.opt_object("rules")?,
-                    &o.field("rules"),
-                )?;
+                let (variant, rules) = variants::of_request(&o)?;
                 Reply::Rules {
                     id,
                     description: variants::description(&variant),

@@ -183,12 +183,7 @@ pub(crate) fn parse_seat(o: &Obj<'_>, name: &str, rules: &Rules) -> Result<u8, R
 /// engine checks; its faults are reported at the field they point to.
 pub fn parse_position(v: &Value, path: &Path) -> Result<Position, RequestError> {
     let o = Obj::of(v, path)?;
-    let (variant, rules) = variants::resolve(
-        o.opt_str("variant")?,
-        &o.field("variant"),
-        o.opt_object("rules")?,
-        &o.field("rules"),
-    )?;
+    let (variant, rules) = variants::of_request(&o)?;
     let seat = parse_seat(&o, "seat", &rules)?;
     let first = parse_seat(&o, "first", &rules)?;
     let hand_path = o.field("hand");

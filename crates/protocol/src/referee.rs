@@ -166,12 +166,7 @@ impl Table {
 /// [`OpenSetup`], which the engine checks and replays; its faults are reported at the field
 /// they point to.
 pub fn parse_table(o: &Obj<'_>) -> Result<Table, RequestError> {
-    let (_, rules) = variants::resolve(
-        o.opt_str("variant")?,
-        &o.field("variant"),
-        o.opt_object("rules")?,
-        &o.field("rules"),
-    )?;
+    let (_, rules) = variants::of_request(o)?;
     let first = parse_seat(o, "first", &rules)?;
     let hands_path = o.field("hands");
     let mut hands = Vec::new();

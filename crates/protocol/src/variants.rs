@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::error::{RequestError, quote};
-use crate::fields::Path;
+use crate::fields::{Obj, Path};
 
 /// The variant used when a request names none.
 pub const DEFAULT_VARIANT: &str = "cuban";
@@ -42,6 +42,17 @@ pub fn description(variant: &str) -> &'static str {
         "chiva-3" => "Puerto Rican Chiva for three",
         _ => "",
     }
+}
+
+/// The variant and rules a request object names in its `variant` and `rules` members
+/// ([`resolve`]).
+pub fn of_request(o: &Obj<'_>) -> Result<(String, Rules), RequestError> {
+    resolve(
+        o.opt_str("variant")?,
+        &o.field("variant"),
+        o.opt_object("rules")?,
+        &o.field("rules"),
+    )
 }
 
 /// The rules of `variant` (a field at `variant_path`, default [`DEFAULT_VARIANT`]) with the
