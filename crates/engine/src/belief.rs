@@ -225,3 +225,39 @@ impl BeliefSampler {
         (2.0 * log_w - log_1 - log_w2).exp().clamp(0.0, 1.0)
     }
 }
+
+/// The deals consistent with an information set, drawn uniformly ([`Sampler`]) or in
+/// proportion to place weights ([`BeliefSampler`]): the one choice the search's
+/// determinizations and policy-based inference both make.
+#[derive(Clone, Debug)]
+pub enum DealSampler {
+    Uniform(Sampler),
+    Believed(BeliefSampler),
+}
+
+impl DealSampler {
+    /// Believed deals when there are `weights`, else uniform ones.
+    pub fn new(info: &InfoSet, weights: Option<&PlaceWeights>) -> Result<DealSampler, SampleError> {
+        Ok(match weights {
+            Some(w) => DealSampler::Believed(BeliefSampler::new(info, w)?),
+            None => DealSampler::Uniform(Sampler::new(info)?),
+        })
+    }
+
+    /// A full state (see [`Sampler::sample`]).
+    #[inline]
+    pub fn sample(&self, rng: &mut Rng) -> Result<State, SampleError> {
+        match self {
+            DealSampler::Uniform(s) => s.sample(rng),
+            DealSampler::Believed(s) => s.sample(rng),
+        }
+    }
+
+    /// Every seat's hand now and the undealt tiles (see [`Sampler::sample_hands`]).
+    pub fn sample_hands(&self, rng: &mut Rng) -> Result<([TileSet; 4], TileSet), SampleError> {
+        match self {
+            DealSampler::Uniform(s) => s.sample_hands(rng),
+            DealSampler::Believed(s) => s.sample_hands(rng),
+        }
+    }
+}

@@ -47,8 +47,8 @@ use std::time::Instant;
 use std::sync::Arc;
 
 use capicua_engine::{
-    BeliefSampler, Deal, InfoSet, Move, Player, Record, Rng, Round, Rules, SampleError, Sampler,
-    Table, TableError, Tile, mix_seed,
+    BeliefSampler, Deal, InfoSet, Move, PlaceWeights, Player, Record, Rng, Round, Rules,
+    SampleError, Sampler, Table, TableError, Tile, mix_seed,
 };
 use capicua_net::inference::{OUT, PLACES};
 use capicua_net::{InferenceError, NetEvaluator, PlayPolicy, PolicyInference};
@@ -165,6 +165,12 @@ impl<P: PlayPolicy> BeliefEstimator for PolicyEstimator<P> {
     }
 }
 
+/// The place weights of `net`'s belief output for `info`.
+fn net_weights(net: &NetEvaluator, info: &InfoSet) -> Result<PlaceWeights, BeliefError> {
+    net.place_weights_of(info)
+        .ok_or(BeliefError::NoBeliefOutput)
+}
+
 /// The network's belief output. `believed`: the exact marginals of the believed-deal sampler
 /// the search draws from ([`BeliefSampler`] with the network's weights: the output made
 /// consistent with the hand sizes), else the output itself, tile by tile.
@@ -187,10 +193,7 @@ impl BeliefEstimator for LearnedEstimator {
         info: &InfoSet,
         _rng: &mut Rng,
     ) -> Result<Vec<(Tile, [f64; PLACES])>, BeliefError> {
-        let weights = self
-            .net
-            .place_weights_of(info)
-            .ok_or(BeliefError::NoBeliefOutput)?;
+        let weights = net_weights(&self.net, info)?;
         if self.believed {
             return Ok(BeliefSampler::new(info, &weights)?.marginals());
         }
@@ -223,10 +226,7 @@ impl BeliefEstimator for CombinedEstimator {
         info: &InfoSet,
         rng: &mut Rng,
     ) -> Result<Vec<(Tile, [f64; PLACES])>, BeliefError> {
-        let weights = self
-            .net
-            .place_weights_of(info)
-            .ok_or(BeliefError::NoBeliefOutput)?;
+        let weights = net_weights(&self.net, info)?;
         Ok(self
             .inference
             .infer_from(&*self.net, info, Some(&weights), rng)?

@@ -1,7 +1,7 @@
 //! Beliefs about the hidden tiles from the moves the other seats chose (Rebstock et al. 2019,
 //! "Policy Based Inference in Trick-Taking Card Games", on Skat).
 //!
-//! The engine's [`Sampler`] is uniform over the deals consistent with what a seat knows: it
+//! The engine's [`Sampler`](capicua_engine::Sampler) is uniform over the deals consistent with what a seat knows: it
 //! uses the hard facts (counts, voids revealed by passes) but not the softer evidence in
 //! *which* tile each opponent chose. A player who led 9-0 while holding 9-8 made an odd
 //! choice; the deals in which it had no better nine explain the lead better. Policy-based
@@ -28,8 +28,8 @@
 //! is weighted like any other.
 
 use capicua_engine::{
-    BeliefSampler, Deal, DealError, InfoSet, Move, MoveError, PlaceWeights, Rng, Round,
-    SampleError, Sampler, Table, Tile, TileSet,
+    Deal, DealError, DealSampler, InfoSet, Move, MoveError, PlaceWeights, Rng, Round, SampleError,
+    Table, Tile, TileSet,
 };
 use thiserror::Error;
 
@@ -77,12 +77,6 @@ pub enum InferenceError {
     /// A move of the history was refused in a sampled deal (a sampler or engine bug).
     #[error("move {index} of the history is illegal in a sampled deal: {error}")]
     Replay { index: usize, error: MoveError },
-}
-
-/// Where inference draws its deals.
-enum Deals {
-    Uniform(Sampler),
-    Believed(BeliefSampler),
 }
 
 /// Settings of policy-based inference.
@@ -151,7 +145,7 @@ impl PolicyInference {
         self.infer_from(policy, info, None, rng)
     }
 
-    /// [`PolicyInference::infer`] with the deals drawn from `prior` (a [`BeliefSampler`] with
+    /// [`PolicyInference::infer`] with the deals drawn from `prior` (a [`BeliefSampler`](capicua_engine::BeliefSampler) with
     /// these weights) instead of uniformly: the beliefs are then the product of the prior's
     /// and the moves' evidence. With a learned prior that has already read the moves, the
     /// evidence counts twice; the temperature tempers it.
@@ -163,18 +157,12 @@ impl PolicyInference {
         rng: &mut Rng,
     ) -> Result<InferredBeliefs, InferenceError> {
         self.check()?;
-        let sampler = match prior {
-            Some(w) => Deals::Believed(BeliefSampler::new(info, w)?),
-            None => Deals::Uniform(Sampler::new(info)?),
-        };
+        let sampler = DealSampler::new(info, prior)?;
         let weighted = !has_draw(info);
         let mut deals = Vec::with_capacity(self.samples);
         let mut logs = Vec::with_capacity(self.samples);
         for _ in 0..self.samples {
-            let (hands, pile) = match &sampler {
-                Deals::Uniform(s) => s.sample_hands(rng)?,
-                Deals::Believed(s) => s.sample_hands(rng)?,
-            };
+            let (hands, pile) = sampler.sample_hands(rng)?;
             logs.push(if weighted {
                 self.log_likelihood_of(policy, info, hands, pile)?
             } else {
@@ -219,7 +207,7 @@ impl PolicyInference {
 
     /// The log-likelihood (natural log, floored as configured) of the other seats' moves in
     /// `info`'s history when the hidden hands are `hands` (every seat's hand now, the
-    /// observer's included, as [`Sampler::sample_hands`] gives them) and `pile` is out of play.
+    /// observer's included, as [`Sampler::sample_hands`](capicua_engine::Sampler::sample_hands) gives them) and `pile` is out of play.
     /// Zero when the history holds a draw (see the module documentation).
     pub fn log_likelihood<P: PlayPolicy + ?Sized>(
         &self,
@@ -318,6 +306,7 @@ mod tests {
     use burn::module::Param;
     use burn::nn::Linear;
     use burn::prelude::*;
+    use capicua_engine::Sampler;
     use capicua_engine::{LEAD, Match, Record, Rules};
 
     fn t(a: u8, b: u8) -> Tile {

@@ -7,9 +7,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use capicua_engine::{
-    BeliefSampler, InfoSet, LEAD, Move, MoveList, Rng, Rules, SampleError, Sampler, State,
-};
+use capicua_engine::{DealSampler, InfoSet, LEAD, Move, MoveList, Rng, Rules, State};
 
 use crate::config::SOLVE_NODES;
 use crate::config::{Algorithm, BeliefMode};
@@ -21,45 +19,29 @@ use crate::select::{Acc, backprop, backprop_keys, select_puct, select_ucb};
 use crate::tree::{DRAW_KEY, NONE, PASS_KEY, Tree, action_key, key_move};
 use capicua_solver::{SolveLimits, Solver};
 
-/// The determinizations of one search: uniform, or weighted by the evaluator's beliefs
-/// (`SearchConfig::beliefs`). Both are exact samplers of the deals consistent with the root.
-pub(crate) enum Deals {
-    Uniform(Sampler),
-    Believed(BeliefSampler),
-}
-
-impl Deals {
-    /// The sampler of a search from `info` with `mode`: `Learned` asks the evaluator for its
-    /// place weights once.
-    pub(crate) fn for_search(
-        mode: BeliefMode,
-        evaluator: &dyn Evaluator,
-        info: &InfoSet,
-    ) -> Result<Deals, SearchError> {
-        Ok(match mode {
-            BeliefMode::Uniform => Deals::Uniform(Sampler::new(info)?),
-            BeliefMode::Learned => {
-                let weights = evaluator
-                    .place_weights(info)
-                    .ok_or(SearchError::NoBeliefs)?;
-                Deals::Believed(BeliefSampler::new(info, &weights)?)
-            }
-        })
-    }
-
-    #[inline]
-    pub(crate) fn sample(&self, rng: &mut Rng) -> Result<State, SampleError> {
-        match self {
-            Deals::Uniform(s) => s.sample(rng),
-            Deals::Believed(s) => s.sample(rng),
-        }
-    }
+/// The determinizations of a search from `info` with `mode` (`SearchConfig::beliefs`):
+/// uniform, or weighted by the evaluator's beliefs, which `Learned` asks for once. Both are
+/// exact samplers of the deals consistent with the root.
+pub(crate) fn deals_for_search(
+    mode: BeliefMode,
+    evaluator: &dyn Evaluator,
+    info: &InfoSet,
+) -> Result<DealSampler, SearchError> {
+    let weights = match mode {
+        BeliefMode::Uniform => None,
+        BeliefMode::Learned => Some(
+            evaluator
+                .place_weights(info)
+                .ok_or(SearchError::NoBeliefs)?,
+        ),
+    };
+    Ok(DealSampler::new(info, weights.as_ref())?)
 }
 
 /// Read-only state of one search, shared by its threads.
 pub(crate) struct Ctx<'a> {
     pub(crate) info: &'a InfoSet,
-    pub(crate) deals: &'a Deals,
+    pub(crate) deals: &'a DealSampler,
     pub(crate) reward: Reward,
     pub(crate) rules: Rules,
     pub(crate) first: u8,
@@ -481,7 +463,7 @@ fn expand_with_priors(
 mod tests {
     use super::*;
     use crate::evaluator::RolloutEvaluator;
-    use capicua_engine::{Deal, Match, PlaceWeights, Rules, TileSet};
+    use capicua_engine::{Deal, Match, PlaceWeights, Rules, Sampler, TileSet};
 
     /// Rollouts, and fixed place weights.
     struct Believer(Option<PlaceWeights>);
@@ -516,22 +498,22 @@ mod tests {
         let with = Believer(Some(PlaceWeights::uniform()));
         let without = Believer(None);
         assert!(matches!(
-            Deals::for_search(BeliefMode::Uniform, &with, &info),
-            Ok(Deals::Uniform(_))
+            deals_for_search(BeliefMode::Uniform, &with, &info),
+            Ok(DealSampler::Uniform(_))
         ));
         assert!(matches!(
-            Deals::for_search(BeliefMode::Uniform, &without, &info),
-            Ok(Deals::Uniform(_))
+            deals_for_search(BeliefMode::Uniform, &without, &info),
+            Ok(DealSampler::Uniform(_))
         ));
         assert!(matches!(
-            Deals::for_search(BeliefMode::Learned, &without, &info),
+            deals_for_search(BeliefMode::Learned, &without, &info),
             Err(SearchError::NoBeliefs)
         ));
         // learned unit weights draw the uniform distribution: place frequencies of 20,000
         // draws against the exact uniform marginals, tile by tile (chi-square below its 1e-6
         // quantile)
-        let deals = Deals::for_search(BeliefMode::Learned, &with, &info).unwrap();
-        assert!(matches!(deals, Deals::Believed(_)));
+        let deals = deals_for_search(BeliefMode::Learned, &with, &info).unwrap();
+        assert!(matches!(deals, DealSampler::Believed(_)));
         let exact = Sampler::new(&info).unwrap().marginals();
         let n = 20_000;
         let mut counts = vec![[0u32; 5]; exact.len()];

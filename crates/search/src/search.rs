@@ -30,7 +30,7 @@ use capicua_engine::{InfoSet, Move, Rng, State};
 use crate::config::{Algorithm, Budget, SearchConfig};
 use crate::error::SearchError;
 use crate::evaluator::{Evaluator, RolloutEvaluator};
-use crate::iteration::{Ctx, Deals, Worker};
+use crate::iteration::{Ctx, Worker, deals_for_search};
 use crate::reward::Reward;
 use crate::select::{Acc, merge, root_stats, summarize};
 use crate::tree::action_key;
@@ -140,7 +140,7 @@ impl Searcher {
             ));
         }
         let evaluator: &dyn Evaluator = &*self.evaluator;
-        let deals = Deals::for_search(cfg.beliefs, evaluator, info)?;
+        let deals = deals_for_search(cfg.beliefs, evaluator, info)?;
         let rules = *info.rules();
         let mut side = [0u8; 4];
         for (s, d) in side.iter_mut().enumerate().take(rules.players as usize) {

@@ -455,22 +455,26 @@ fn resume_past_a_damaged_replay_file_names_it_and_can_skip_it() {
     assert_eq!(std::fs::read(&damaged).unwrap(), bytes);
 }
 
-#[test]
-fn late_samples_carry_the_true_deals_solved_value() {
-    use capicua_train::config::{BootstrapConfig, BootstrapGuide};
-    let tmp = TempDir::new("solved");
-    let mut c = tiny(&tmp.0, 1);
-    c.selfplay.solve_tiles = 20;
-    c.train.solved_weight = 1.0;
-    c.bootstrap = Some(BootstrapConfig {
-        guide: BootstrapGuide::Counting,
-        matches: Some(30),
+/// One generation of `counting` bootstrap of `matches` matches.
+fn counting_bootstrap(matches: u64) -> capicua_train::config::BootstrapConfig {
+    capicua_train::config::BootstrapConfig {
+        guide: capicua_train::config::BootstrapGuide::Counting,
+        matches: Some(matches),
         epsilon: 0.2,
         reuse: Some(1.0),
         generations: Some(1),
         iterations: None,
         c: None,
-    });
+    }
+}
+
+#[test]
+fn late_samples_carry_the_true_deals_solved_value() {
+    let tmp = TempDir::new("solved");
+    let mut c = tiny(&tmp.0, 1);
+    c.selfplay.solve_tiles = 20;
+    c.train.solved_weight = 1.0;
+    c.bootstrap = Some(counting_bootstrap(30));
     let s = run(&c, &quiet(false, None)).unwrap();
     let (samples, _) = ReplayDir::new(c.run_dir().join("replay"))
         .read(0)
@@ -506,21 +510,12 @@ fn late_samples_carry_the_true_deals_solved_value() {
 
 #[test]
 fn counting_bootstrap_feeds_the_first_generation_then_a_network_plays() {
-    use capicua_train::config::{BootstrapConfig, BootstrapGuide};
     let tmp = TempDir::new("counting");
     let mut c = tiny(&tmp.0, 2);
     // a fresh network is the best from the start, so generation 1 is net-guided whatever
     // gating decides
     c.selfplay.bootstrap = false;
-    c.bootstrap = Some(BootstrapConfig {
-        guide: BootstrapGuide::Counting,
-        matches: Some(12),
-        epsilon: 0.2,
-        reuse: Some(1.0),
-        generations: Some(1),
-        iterations: None,
-        c: None,
-    });
+    c.bootstrap = Some(counting_bootstrap(12));
     let s = run(&c, &quiet(false, None)).unwrap();
     assert_eq!(s.history[0].guide, "counting");
     assert_eq!(s.history[0].matches, 12);
