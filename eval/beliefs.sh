@@ -17,8 +17,8 @@ for ms in ${MS:-10 50}; do
     rounds=4000
     run "agent_vs_counting_${ms}ms" --a ismcts:ms=$ms,model=default --b counting --rounds $rounds --seed 3001
     run "partner_of_counting_vs_counting_${ms}ms" --a ismcts:ms=$ms,model=default --a-partner counting --b counting --rounds $rounds --seed 3002
-    # both sides search: the 50 ms runs of these are cut to 1,000 rounds (an hour each at 4,000)
-    [ "$ms" -ge 50 ] && rounds=${BOTH_ROUNDS_50:-1000}
+    # both sides search: the 50 ms runs of these take about 90 minutes each on one core (BOTH_ROUNDS_50 cuts them)
+    [ "$ms" -ge 50 ] && rounds=${BOTH_ROUNDS_50:-4000}
     run "believed_vs_uniform_${ms}ms" --a ismcts:ms=$ms,model=default --b ismcts:ms=$ms,model=default,beliefs=uniform --rounds $rounds --seed 3003
     run "net_vs_plain_${ms}ms" --a ismcts:ms=$ms,model=default --b ismcts:ms=$ms,c=0.4 --rounds $rounds --seed 3004
 done

@@ -57,7 +57,7 @@ use capicua_bots::{CountingPlayer, CountingWeights, HeavyPlayer, RandomPlayer};
 use capicua_engine::{Player, Rng};
 use capicua_net::NetEvaluator;
 use capicua_search::{
-    Algorithm, BeliefMode, Budget, IsmctsPlayer, MarginScale, PimcPlayer, RolloutPolicy,
+    Algorithm, BeliefMode, OtherSeats, Budget, IsmctsPlayer, MarginScale, PimcPlayer, RolloutPolicy,
     SearchConfig, Searcher,
 };
 use capicua_solver::OmniscientPlayer;
@@ -379,6 +379,14 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "beliefs",
         "determinizations: learned (the model's beliefs; the default with a belief output) or uniform",
     ),
+    (
+        "others",
+        "the other seats' moves in an ISMCTS tree with a model: search (shared statistics) or policy (drawn from the model's policy for their hands in each determinization)",
+    ),
+    (
+        "otemp",
+        "temperature of others=policy's draws, > 0",
+    ),
 ];
 
 /// Which search a search player runs.
@@ -438,6 +446,7 @@ impl SearchSpec {
         let mut c = kind.base();
         let mut model: Option<Model> = None;
         let mut beliefs = None;
+        let (mut others, mut otemp) = (None, 1.0);
         let (mut iters, mut ms) = (None, None);
         for key in kind.keys() {
             let Some(v) = p.take_str(key) else {
@@ -510,8 +519,23 @@ impl SearchSpec {
                         _ => return Err(bad("expected learned or uniform")),
                     })
                 }
+                "others" => {
+                    others = Some(match v.as_str() {
+                        "search" => false,
+                        "policy" => true,
+                        _ => return Err(bad("expected search or policy")),
+                    })
+                }
+                "otemp" => {
+                    otemp = Some(float()?)
+                        .filter(|&t| t > 0.0)
+                        .ok_or_else(|| bad("expected a number > 0"))?
+                }
                 _ => unreachable!("every key of SEARCH_KEYS has an arm"),
             }
+        }
+        if others == Some(true) {
+            c.other_seats = OtherSeats::Policy { temperature: otemp };
         }
         let default_beliefs = default_beliefs(model.as_ref());
         c.beliefs = match beliefs {
@@ -637,6 +661,17 @@ impl SearchSpec {
                 BeliefMode::Learned => "beliefs=learned".to_string(),
                 BeliefMode::Uniform => "beliefs=uniform".to_string(),
             });
+        }
+        if c.other_seats != base.other_seats {
+            match c.other_seats {
+                OtherSeats::Search => out.push("others=search".to_string()),
+                OtherSeats::Policy { temperature } => {
+                    out.push("others=policy".to_string());
+                    if temperature != 1.0 {
+                        out.push(format!("otemp={temperature}"));
+                    }
+                }
+            }
         }
         out
     }
@@ -985,6 +1020,8 @@ mod tests {
             "ismcts:ms=50",
             "ismcts:iters=300,ms=20,c=0.35,cpuct=2.5,ptemp=1.5,mix=0.25,margin=0.1,scale=12.5,rollout=heavy,seed=9,nodes=5000",
             "ismcts:scale=target,rollout=heuristic",
+            "ismcts:others=policy",
+            "ismcts:iters=50,others=policy,otemp=0.5",
             "pimc:iters=800,worlds=8",
         ] {
             let spec = PlayerSpec::parse(text).unwrap();

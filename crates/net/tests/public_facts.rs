@@ -100,6 +100,8 @@ fn check_round(variant: &str, seed: u64, stop_at: usize, path_len: u32) {
         state.apply(mv);
         path.push(mv);
     }
+    // the states after each move of the path past the forced lead
+    let mut along = vec![(path.len(), state)];
     for _ in 0..path_len {
         if state.is_over() {
             break;
@@ -107,6 +109,7 @@ fn check_round(variant: &str, seed: u64, stop_at: usize, path_len: u32) {
         let mv = state.random_move(&mut rng);
         state.apply(mv);
         path.push(mv);
+        along.push((path.len(), state));
     }
     if state.is_over() {
         return;
@@ -135,6 +138,21 @@ fn check_round(variant: &str, seed: u64, stop_at: usize, path_len: u32) {
         Observation::from_infoset(&mover),
         "{what}"
     );
+    // a shorter leaf of the same root reads the root's replay from the thread's cache
+    let (k, mid) = along[along.len() / 2];
+    if !mid.is_over() {
+        let leaf = Leaf {
+            root: &root,
+            path: &path[..k],
+            state: &mid,
+        };
+        let mover = leaf.mover_infoset().unwrap();
+        assert_eq!(
+            Observation::from_leaf(&leaf),
+            Observation::from_infoset(&mover),
+            "{variant} seed {seed} leaf after {k} moves, cached root"
+        );
+    }
 }
 
 proptest! {

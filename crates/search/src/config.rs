@@ -31,6 +31,21 @@ pub enum BeliefMode {
     Learned,
 }
 
+/// How an ISMCTS tree chooses the moves of the seats other than the searcher's (partner and
+/// opponents alike), when the evaluator gives priors.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub enum OtherSeats {
+    /// PUCT over statistics shared by every determinization reaching the node: the seat plays
+    /// as if it knew only what the searcher knows, guided by the priors of whichever
+    /// determinization first reached the node.
+    #[default]
+    Search,
+    /// Sampled from the evaluator's policy for the seat's hand in this iteration's
+    /// determinization (priors raised to `1 / temperature`): the other seats play a model of
+    /// themselves that sees their own tiles, and the searcher's tree answers that model.
+    Policy { temperature: f64 },
+}
+
 /// How long a search runs: the first limit reached ends it. At least one must be set.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Budget {
@@ -94,6 +109,8 @@ pub struct SearchConfig {
     pub solve_tiles: u32,
     /// Where the root's determinizations come from (ISMCTS iterations and PIMC worlds alike).
     pub beliefs: BeliefMode,
+    /// How the other seats' moves are chosen in the tree (ISMCTS with priors only).
+    pub other_seats: OtherSeats,
 }
 
 /// Node limit of one endgame solve (about 1 ms on this machine kind); a solve that needs more
@@ -121,6 +138,7 @@ impl Default for SearchConfig {
             max_nodes: 2_000_000,
             solve_tiles: 0,
             beliefs: BeliefMode::Uniform,
+            other_seats: OtherSeats::Search,
         }
     }
 }

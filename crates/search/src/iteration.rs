@@ -52,6 +52,9 @@ pub(crate) struct Ctx<'a> {
     pub(crate) c: f64,
     /// `1 / prior_temperature`.
     pub(crate) prior_power: f32,
+    /// `Some(1 / temperature)` when the other seats' moves are sampled from the evaluator's
+    /// policy (`OtherSeats::Policy`).
+    pub(crate) other_power: Option<f32>,
     pub(crate) rollout_mix: f64,
     pub(crate) rollout: RolloutPolicy,
     pub(crate) max_nodes: usize,
@@ -85,6 +88,8 @@ pub(crate) struct Worker {
     pub(crate) sides: Vec<u8>,
     pub(crate) moves: Vec<Move>,
     pub(crate) eval: Evaluation,
+    /// The policy of another seat in the current determinization (`OtherSeats::Policy`).
+    pub(crate) other_eval: Evaluation,
     pub(crate) pending: Vec<Pending>,
     pub(crate) pending_keys: Vec<u8>,
     pub(crate) pending_sides: Vec<u8>,
@@ -323,13 +328,23 @@ impl Worker {
                     .children(node)
                     .fold(0u128, |m, c| m | 1u128 << self.tree.hot[c as usize].key);
                 let untried = mask & !present;
-                if !self.tree.cold[node as usize].evaluated
-                    || (untried != 0 && !full)
-                    || mask & present == 0
-                {
+                if !self.tree.cold[node as usize].evaluated {
                     return LeafKind::Eval { node };
                 }
-                select_puct(&mut self.tree, node, mask, ctx.c)
+                match ctx.other_power {
+                    Some(power) if state.to_move != ctx.info.seat() => {
+                        match self.modelled_child(ctx, rng, node, mask, state, power) {
+                            Some(c) => c,
+                            None => return LeafKind::Eval { node },
+                        }
+                    }
+                    _ => {
+                        if (untried != 0 && !full) || mask & present == 0 {
+                            return LeafKind::Eval { node };
+                        }
+                        select_puct(&mut self.tree, node, mask, ctx.c)
+                    }
+                }
             } else {
                 let (present, best) = select_ucb(&mut self.tree, node, mask, ctx.c);
                 let untried = mask & !present;
@@ -352,6 +367,59 @@ impl Worker {
             self.step(ctx, child, state, rng);
             node = child;
         }
+    }
+
+    /// The child of `node` for a move of another seat drawn from the evaluator's policy for
+    /// its hand in this determinization (added if new); `None` when the tree is full and has
+    /// no child for it.
+    fn modelled_child(
+        &mut self,
+        ctx: &Ctx<'_>,
+        rng: &mut Rng,
+        node: u32,
+        mask: u128,
+        state: &State,
+        power: f32,
+    ) -> Option<u32> {
+        let (key, prior) = if mask.count_ones() == 1 {
+            (mask.trailing_zeros() as u8, 1.0)
+        } else {
+            let leaf = Leaf {
+                root: ctx.info,
+                path: &self.moves,
+                state,
+            };
+            ctx.evaluator.evaluate(&leaf, rng, &mut self.other_eval);
+            let mut legal = MoveList::default();
+            state.legal_moves(&mut legal);
+            let weight = |m: Move| {
+                let p = m
+                    .action_index()
+                    .map_or(1.0, |i| self.other_eval.priors[i].max(0.0));
+                if power == 1.0 { p } else { p.powf(power) }
+            };
+            let total: f32 = legal.iter().map(|&m| weight(m)).sum();
+            let mv = if total.is_finite() && total > 0.0 {
+                let mut x = rng.unit() as f32 * total;
+                let mut pick = legal[legal.len() - 1];
+                for &m in legal.iter() {
+                    x -= weight(m);
+                    if x < 0.0 {
+                        pick = m;
+                        break;
+                    }
+                }
+                pick
+            } else {
+                legal[rng.below(legal.len() as u32) as usize]
+            };
+            let p = if total > 0.0 { weight(mv) / total } else { 0.0 };
+            (action_key(mv), p)
+        };
+        if let Some(c) = self.tree.child(node, key) {
+            return Some(c);
+        }
+        (self.tree.len() < ctx.max_nodes).then(|| self.tree.add_child(node, key, prior))
     }
 
     /// Takes the action of entry `child` in the determinization and records it on the path.

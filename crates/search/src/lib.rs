@@ -105,7 +105,9 @@ mod select;
 mod tree;
 
 pub use beliefs::{BeliefKind, Beliefs, TileBelief, beliefs, beliefs_for, learned_beliefs};
-pub use config::{Algorithm, BeliefMode, Budget, DEFAULT_ITERATIONS, DEFAULT_WORLDS, SearchConfig};
+pub use config::{
+    Algorithm, BeliefMode, Budget, DEFAULT_ITERATIONS, DEFAULT_WORLDS, OtherSeats, SearchConfig,
+};
 pub use error::SearchError;
 pub use evaluator::{ACTIONS, Evaluation, Evaluator, Leaf, LeafValue, RolloutEvaluator};
 pub use player::{

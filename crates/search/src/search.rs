@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use capicua_engine::{InfoSet, Move, Rng, State};
 
-use crate::config::{Algorithm, Budget, SearchConfig};
+use crate::config::{Algorithm, Budget, OtherSeats, SearchConfig};
 use crate::error::SearchError;
 use crate::evaluator::{Evaluator, RolloutEvaluator};
 use crate::iteration::{Ctx, Worker, deals_for_search};
@@ -159,6 +159,14 @@ impl Searcher {
             puct,
             c: if puct { cfg.c_puct } else { cfg.c_ucb },
             prior_power: (1.0 / cfg.prior_temperature) as f32,
+            other_power: match cfg.other_seats {
+                OtherSeats::Policy { temperature }
+                    if puct && matches!(cfg.algorithm, Algorithm::Ismcts) =>
+                {
+                    Some((1.0 / temperature) as f32)
+                }
+                _ => None,
+            },
             rollout_mix: cfg.rollout_mix,
             rollout: cfg.rollout,
             max_nodes: cfg.max_nodes,

@@ -835,3 +835,90 @@ fn endgame_solving_finds_the_solved_move_when_nothing_is_hidden() {
     }
     assert!(checked >= 15, "only {checked} positions");
 }
+
+/// Priors all on the legal play of the lowest tile index (every seat); a constant value.
+/// Checks every leaf's path: each play of a seat other than the searcher's, where it had a
+/// choice, must be the one its priors named for its hand in that determinization.
+#[derive(Default)]
+struct LowestTile {
+    checked: AtomicUsize,
+    unmodelled: AtomicUsize,
+}
+
+impl Evaluator for LowestTile {
+    fn name(&self) -> String {
+        "lowest-tile".into()
+    }
+    fn gives_priors(&self) -> bool {
+        true
+    }
+    fn evaluate(&self, leaf: &Leaf<'_>, _rng: &mut Rng, out: &mut Evaluation) {
+        out.priors = [0.0; capicua_search::ACTIONS];
+        if let Some(a) = leaf.legal_moves().iter().filter_map(|m| m.action_index()).min() {
+            out.priors[a] = 1.0;
+        }
+        out.value = LeafValue::Estimate {
+            side: leaf.root.rules().side_of(leaf.to_move()),
+            win: 0.5,
+            margin: 0.0,
+        };
+        // who made each move of the path, and the ends before it
+        let mut public = *leaf.root.public();
+        let mut steps = Vec::new();
+        for &mv in leaf.path {
+            steps.push((public.to_move(), public.ends(), mv));
+            public.apply(mv);
+        }
+        for (i, &(s, ends, mv)) in steps.iter().enumerate() {
+            let (Move::Play { tile, .. }, Some((l, r))) = (mv, ends) else {
+                continue;
+            };
+            if s == leaf.root.seat() {
+                continue;
+            }
+            // the seat's hand then: its hand at the leaf and its plays from this move on
+            let mut hand = leaf.state.hands[s as usize];
+            for &(t, _, later) in &steps[i..] {
+                if let (true, Move::Play { tile, .. }) = (t == s, later) {
+                    hand.insert(tile);
+                }
+            }
+            let playable: Vec<Tile> = hand.iter().filter(|t| t.has(l) || t.has(r)).collect();
+            if playable.len() < 2 {
+                continue;
+            }
+            self.checked.fetch_add(1, Ordering::Relaxed);
+            let lowest = playable.iter().min_by_key(|t| t.index()).unwrap();
+            if tile != *lowest {
+                self.unmodelled.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+#[test]
+fn modelled_seats_play_their_policy_for_the_hand_they_were_dealt() {
+    use capicua_search::OtherSeats;
+    let run = |other_seats: OtherSeats| {
+        let ev = Arc::new(LowestTile::default());
+        let config = SearchConfig {
+            other_seats,
+            ..SearchConfig::default()
+        };
+        let mut searcher = Searcher::with_evaluator(config, ev.clone());
+        for (k, (round, info)) in decision_points("cuban", 41, 6).iter().enumerate() {
+            let res = searcher.search_with(info, req(1500, k as u64)).unwrap();
+            assert_legal(round, info, &res, &format!("decision {k}"));
+        }
+        (
+            ev.checked.load(Ordering::Relaxed),
+            ev.unmodelled.load(Ordering::Relaxed),
+        )
+    };
+    let (checked, unmodelled) = run(OtherSeats::Policy { temperature: 1.0 });
+    assert!(checked > 1000, "only {checked} choices of other seats seen");
+    assert_eq!(unmodelled, 0, "of {checked}");
+    // tree statistics shared over determinizations choose otherwise
+    let (checked, unmodelled) = run(OtherSeats::Search);
+    assert!(checked > 1000 && unmodelled > 0, "{unmodelled} of {checked}");
+}
