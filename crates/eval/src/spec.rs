@@ -57,8 +57,8 @@ use capicua_bots::{CountingPlayer, CountingWeights, HeavyPlayer, RandomPlayer};
 use capicua_engine::{Player, Rng};
 use capicua_net::NetEvaluator;
 use capicua_search::{
-    Algorithm, BeliefMode, OtherSeats, Budget, IsmctsPlayer, MarginScale, PimcPlayer, RolloutPolicy,
-    SearchConfig, Searcher,
+    Algorithm, BeliefMode, Budget, IsmctsPlayer, MarginScale, OtherSeats, PimcPlayer,
+    RolloutPolicy, SearchConfig, Searcher,
 };
 use capicua_solver::OmniscientPlayer;
 use thiserror::Error;
@@ -383,10 +383,7 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "others",
         "the other seats' moves in an ISMCTS tree with a model: search (shared statistics) or policy (drawn from the model's policy for their hands in each determinization)",
     ),
-    (
-        "otemp",
-        "temperature of others=policy's draws, > 0",
-    ),
+    ("otemp", "temperature of others=policy's draws, > 0"),
 ];
 
 /// Which search a search player runs.

@@ -854,7 +854,12 @@ impl Evaluator for LowestTile {
     }
     fn evaluate(&self, leaf: &Leaf<'_>, _rng: &mut Rng, out: &mut Evaluation) {
         out.priors = [0.0; capicua_search::ACTIONS];
-        if let Some(a) = leaf.legal_moves().iter().filter_map(|m| m.action_index()).min() {
+        if let Some(a) = leaf
+            .legal_moves()
+            .iter()
+            .filter_map(|m| m.action_index())
+            .min()
+        {
             out.priors[a] = 1.0;
         }
         out.value = LeafValue::Estimate {
@@ -920,5 +925,8 @@ fn modelled_seats_play_their_policy_for_the_hand_they_were_dealt() {
     assert_eq!(unmodelled, 0, "of {checked}");
     // tree statistics shared over determinizations choose otherwise
     let (checked, unmodelled) = run(OtherSeats::Search);
-    assert!(checked > 1000 && unmodelled > 0, "{unmodelled} of {checked}");
+    assert!(
+        checked > 1000 && unmodelled > 0,
+        "{unmodelled} of {checked}"
+    );
 }
