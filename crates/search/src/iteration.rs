@@ -392,12 +392,7 @@ impl Worker {
             ctx.evaluator.evaluate(&leaf, rng, &mut self.other_eval);
             let mut legal = MoveList::default();
             state.legal_moves(&mut legal);
-            let weight = |m: Move| {
-                let p = m
-                    .action_index()
-                    .map_or(1.0, |i| self.other_eval.priors[i].max(0.0));
-                if power == 1.0 { p } else { p.powf(power) }
-            };
+            let weight = |m: Move| powered_prior(&self.other_eval, m, power);
             let total: f32 = legal.iter().map(|&m| weight(m)).sum();
             let mv = if total.is_finite() && total > 0.0 {
                 let mut x = rng.unit() as f32 * total;
@@ -479,6 +474,13 @@ fn nth_bit(mut m: u128, k: u32) -> u8 {
     m.trailing_zeros() as u8
 }
 
+/// The evaluator's prior of `m` raised to `power` (a pass or a draw, always alone, counts 1).
+#[inline]
+fn powered_prior(eval: &Evaluation, m: Move, power: f32) -> f32 {
+    let p = m.action_index().map_or(1.0, |i| eval.priors[i].max(0.0));
+    if power == 1.0 { p } else { p.powf(power) }
+}
+
 /// Adds a child with its prior for every legal action of `node` that has none yet (priors
 /// renormalized over the legal plays; uniform when the evaluator's are unusable).
 fn expand_with_priors(
@@ -500,11 +502,7 @@ fn expand_with_priors(
         n.evaluated = true;
         n.value_to_move = v.reward[side as usize] as f32;
     }
-    let power = ctx.prior_power;
-    let prior_of = |m: Move| {
-        let p = m.action_index().map_or(1.0, |i| eval.priors[i].max(0.0));
-        if power == 1.0 { p } else { p.powf(power) }
-    };
+    let prior_of = |m: Move| powered_prior(eval, m, ctx.prior_power);
     let total: f32 = legal.iter().map(|&m| prior_of(m)).sum();
     let uniform = !(total.is_finite() && total > 0.0);
     let present = tree
