@@ -70,6 +70,16 @@ impl PlaceWeights {
     pub fn set(&mut self, tile: Tile, weights: [f64; 5]) {
         self.weights[tile.index()] = weights;
     }
+
+    /// Every weight raised to `power`: above 1 sharpens the beliefs, below 1 flattens them,
+    /// and 0 makes every possible place equally likely.
+    pub fn powered(&self, power: f64) -> PlaceWeights {
+        PlaceWeights {
+            weights: self
+                .weights
+                .map(|w| w.map(|x| if x > 0.0 { x.powf(power) } else { 0.0 })),
+        }
+    }
 }
 
 impl Default for PlaceWeights {

@@ -589,3 +589,13 @@ fn beliefs_against_the_draw_order_fall_back_and_stay_consistent() {
     }
     eprintln!("50 draws in {:?}", start.elapsed());
 }
+
+#[test]
+fn powered_weights_sharpen_and_keep_impossible_places_impossible() {
+    let t = Tile::from_index(7);
+    let mut w = PlaceWeights::uniform();
+    w.set(t, [0.5, 2.0, 0.0, 1.0, 4.0]);
+    assert_eq!(w.powered(2.0).get(t), [0.25, 4.0, 0.0, 1.0, 16.0]);
+    assert_eq!(w.powered(0.0).get(t), [1.0, 1.0, 0.0, 1.0, 1.0]);
+    assert_eq!(w.powered(1.0), w);
+}

@@ -377,7 +377,11 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ),
     (
         "beliefs",
-        "determinizations: learned (the model's beliefs; the default with a belief output) or uniform",
+        "determinizations: learned (the model's beliefs; the default with a belief output), uniform, or truth (the true deal: a bound for measuring, duplicate runs only)",
+    ),
+    (
+        "btemp",
+        "temperature of beliefs=learned's deals, > 0 (below 1 sharpens the beliefs)",
     ),
     (
         "others",
@@ -513,7 +517,8 @@ impl SearchSpec {
                     beliefs = Some(match v.as_str() {
                         "learned" => BeliefMode::Learned,
                         "uniform" => BeliefMode::Uniform,
-                        _ => return Err(bad("expected learned or uniform")),
+                        "truth" => BeliefMode::Truth,
+                        _ => return Err(bad("expected learned, uniform or truth")),
                     })
                 }
                 "others" => {
@@ -522,6 +527,11 @@ impl SearchSpec {
                         "policy" => true,
                         _ => return Err(bad("expected search or policy")),
                     })
+                }
+                "btemp" => {
+                    c.belief_temperature = Some(float()?)
+                        .filter(|&t| t > 0.0)
+                        .ok_or_else(|| bad("expected a number > 0"))?
                 }
                 "otemp" => {
                     otemp = Some(float()?)
@@ -657,7 +667,11 @@ impl SearchSpec {
             out.push(match c.beliefs {
                 BeliefMode::Learned => "beliefs=learned".to_string(),
                 BeliefMode::Uniform => "beliefs=uniform".to_string(),
+                BeliefMode::Truth => "beliefs=truth".to_string(),
             });
+        }
+        if c.belief_temperature != base.belief_temperature {
+            out.push(format!("btemp={}", c.belief_temperature));
         }
         if c.other_seats != base.other_seats {
             match c.other_seats {
@@ -734,10 +748,15 @@ impl PlayerSpec {
         "omniscient",
     ];
 
-    /// Whether the player reads hidden hands (`omniscient`): only the duplicate runner may
-    /// seat such a player; the engine process and terminal play refuse it.
+    /// Whether the player reads hidden hands (`omniscient`, a search with `beliefs=truth`):
+    /// only the duplicate runner may seat such a player; the engine process and terminal play
+    /// refuse it.
     pub fn sees_hidden_hands(&self) -> bool {
-        matches!(self, PlayerSpec::Omniscient { .. })
+        match self {
+            PlayerSpec::Omniscient { .. } => true,
+            PlayerSpec::Search(s) => s.config.beliefs == BeliefMode::Truth,
+            _ => false,
+        }
     }
 
     /// Parses one spec (see the module documentation for the syntax).
@@ -1019,6 +1038,7 @@ mod tests {
             "ismcts:scale=target,rollout=heuristic",
             "ismcts:others=policy",
             "ismcts:iters=50,others=policy,otemp=0.5",
+            "ismcts:btemp=0.5",
             "pimc:iters=800,worlds=8",
         ] {
             let spec = PlayerSpec::parse(text).unwrap();

@@ -164,5 +164,6 @@ pub fn beliefs_for(
                 .ok_or(SearchError::NoBeliefs)?;
             learned_beliefs(info, &weights)
         }
+        BeliefMode::Truth => Err(SearchError::NoTruth),
     }
 }

@@ -29,6 +29,10 @@ pub enum BeliefMode {
     /// the product of [`Evaluator::place_weights`](crate::Evaluator::place_weights) over the
     /// unseen tiles (the engine's `BeliefSampler`). Needs an evaluator with a belief output.
     Learned,
+    /// The true deal, every iteration: what the search would make of perfect beliefs (a
+    /// bound for measuring, not a way to play). Only a player asked through
+    /// `Player::choose_open`, which the duplicate runner shows the deal, can search so.
+    Truth,
 }
 
 /// How an ISMCTS tree chooses the moves of the seats other than the searcher's (partner and
@@ -109,6 +113,9 @@ pub struct SearchConfig {
     pub solve_tiles: u32,
     /// Where the root's determinizations come from (ISMCTS iterations and PIMC worlds alike).
     pub beliefs: BeliefMode,
+    /// `BeliefMode::Learned` draws deals weighted by the beliefs raised to `1 / T`: below 1
+    /// concentrates the determinizations on the deals the beliefs favour.
+    pub belief_temperature: f64,
     /// How the other seats' moves are chosen in the tree (ISMCTS with priors only).
     pub other_seats: OtherSeats,
 }
@@ -138,6 +145,7 @@ impl Default for SearchConfig {
             max_nodes: 2_000_000,
             solve_tiles: 0,
             beliefs: BeliefMode::Uniform,
+            belief_temperature: 1.0,
             other_seats: OtherSeats::Search,
         }
     }

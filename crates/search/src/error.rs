@@ -22,6 +22,8 @@ pub enum SearchError {
     ReplayDraws(u8),
     #[error("beliefs=learned needs an evaluator with a belief output")]
     NoBeliefs,
+    #[error("beliefs=truth needs the true deal, which only the duplicate runner shows")]
+    NoTruth,
     #[error("invalid search configuration: {0}")]
     Config(String),
 }

@@ -7,7 +7,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use capicua_engine::{DealSampler, InfoSet, LEAD, Move, MoveList, Rng, Rules, State};
+use capicua_engine::{DealSampler, InfoSet, LEAD, Move, MoveList, PlaceWeights, Rng, Rules, State};
 
 use crate::config::SOLVE_NODES;
 use crate::config::{Algorithm, BeliefMode};
@@ -20,22 +20,45 @@ use crate::tree::{DRAW_KEY, NONE, PASS_KEY, Tree, action_key, key_move};
 use capicua_solver::{SolveLimits, Solver};
 
 /// The determinizations of a search from `info` with `mode` (`SearchConfig::beliefs`):
-/// uniform, or weighted by the evaluator's beliefs, which `Learned` asks for once. Both are
-/// exact samplers of the deals consistent with the root.
+/// uniform, or weighted by the evaluator's beliefs, which `Learned` asks for once; both are
+/// exact samplers of the deals consistent with the root. `Truth` weighs only `truth`'s places,
+/// so the same sampler draws the true deal every time.
 pub(crate) fn deals_for_search(
     mode: BeliefMode,
+    temperature: f64,
     evaluator: &dyn Evaluator,
     info: &InfoSet,
+    truth: Option<&State>,
 ) -> Result<DealSampler, SearchError> {
     let weights = match mode {
         BeliefMode::Uniform => None,
-        BeliefMode::Learned => Some(
-            evaluator
+        BeliefMode::Learned => {
+            let w = evaluator
                 .place_weights(info)
-                .ok_or(SearchError::NoBeliefs)?,
-        ),
+                .ok_or(SearchError::NoBeliefs)?;
+            Some(if temperature == 1.0 {
+                w
+            } else {
+                w.powered(1.0 / temperature)
+            })
+        }
+        BeliefMode::Truth => Some(true_places(info, truth.ok_or(SearchError::NoTruth)?)),
     };
     Ok(DealSampler::new(info, weights.as_ref())?)
+}
+
+/// Weight 1 on the place where `truth` has each tile `info`'s seat has not seen, 0 elsewhere.
+fn true_places(info: &InfoSet, truth: &State) -> PlaceWeights {
+    let mut weights = PlaceWeights::uniform();
+    for t in info.unseen().iter() {
+        let mut w = [0.0; 5];
+        let place = (0..4)
+            .find(|&s| truth.hands[s].contains(t))
+            .unwrap_or(PlaceWeights::OUT);
+        w[place] = 1.0;
+        weights.set(t, w);
+    }
+    weights
 }
 
 /// Read-only state of one search, shared by its threads.
@@ -564,21 +587,21 @@ mod tests {
         let with = Believer(Some(PlaceWeights::uniform()));
         let without = Believer(None);
         assert!(matches!(
-            deals_for_search(BeliefMode::Uniform, &with, &info),
+            deals_for_search(BeliefMode::Uniform, 1.0, &with, &info, None),
             Ok(DealSampler::Uniform(_))
         ));
         assert!(matches!(
-            deals_for_search(BeliefMode::Uniform, &without, &info),
+            deals_for_search(BeliefMode::Uniform, 1.0, &without, &info, None),
             Ok(DealSampler::Uniform(_))
         ));
         assert!(matches!(
-            deals_for_search(BeliefMode::Learned, &without, &info),
+            deals_for_search(BeliefMode::Learned, 1.0, &without, &info, None),
             Err(SearchError::NoBeliefs)
         ));
         // learned unit weights draw the uniform distribution: place frequencies of 20,000
         // draws against the exact uniform marginals, tile by tile (chi-square below its 1e-6
         // quantile)
-        let deals = deals_for_search(BeliefMode::Learned, &with, &info).unwrap();
+        let deals = deals_for_search(BeliefMode::Learned, 1.0, &with, &info, None).unwrap();
         assert!(matches!(deals, DealSampler::Believed(_)));
         let exact = Sampler::new(&info).unwrap().marginals();
         let n = 20_000;

@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use capicua_engine::{InfoSet, Move, Player, mix_seed};
+use capicua_engine::{InfoSet, Move, Player, State, mix_seed};
 
 use crate::config::{Algorithm, SearchConfig};
 use crate::error::SearchError;
@@ -61,13 +61,24 @@ impl Player for SearchPlayer {
     }
 
     fn choose(&mut self, info: &InfoSet) -> Move {
+        self.choose_seeing(info, None)
+    }
+
+    fn choose_open(&mut self, info: &InfoSet, truth: &State) -> Move {
+        self.choose_seeing(info, Some(truth))
+    }
+}
+
+impl SearchPlayer {
+    /// A search of `info`, shown `truth` where the runner gives it (see `BeliefMode::Truth`).
+    fn choose_seeing(&mut self, info: &InfoSet, truth: Option<&State>) -> Move {
         let req = SearchRequest {
             budget: self.searcher.config().budget,
             seed: position_seed(self.searcher.config().seed, info),
             stop: None,
             report: None,
         };
-        let res = match self.searcher.search_with(info, req) {
+        let res = match self.searcher.search_open(info, req, truth) {
             Ok(res) => res,
             // `Player::choose` cannot fail, so the error travels as a typed panic payload that
             // the match runners catch ([`catch_player_failure`]) and report as an error.
@@ -135,6 +146,9 @@ macro_rules! search_player {
             }
             fn choose(&mut self, info: &InfoSet) -> Move {
                 self.0.choose(info)
+            }
+            fn choose_open(&mut self, info: &InfoSet, truth: &State) -> Move {
+                self.0.choose_open(info, truth)
             }
         }
     };

@@ -101,7 +101,17 @@ impl Searcher {
     pub fn search_with(
         &mut self,
         info: &InfoSet,
+        req: SearchRequest<'_>,
+    ) -> Result<SearchResult, SearchError> {
+        self.search_open(info, req, None)
+    }
+
+    /// [`Searcher::search_with`], shown the true deal: only `BeliefMode::Truth` reads it.
+    pub fn search_open(
+        &mut self,
+        info: &InfoSet,
         mut req: SearchRequest<'_>,
+        truth: Option<&State>,
     ) -> Result<SearchResult, SearchError> {
         let start = Instant::now();
         if info.is_over() {
@@ -140,7 +150,7 @@ impl Searcher {
             ));
         }
         let evaluator: &dyn Evaluator = &*self.evaluator;
-        let deals = deals_for_search(cfg.beliefs, evaluator, info)?;
+        let deals = deals_for_search(cfg.beliefs, cfg.belief_temperature, evaluator, info, truth)?;
         let rules = *info.rules();
         let mut side = [0u8; 4];
         for (s, d) in side.iter_mut().enumerate().take(rules.players as usize) {

@@ -204,3 +204,69 @@ fn learned_beliefs_are_the_exact_believed_marginals() {
         assert_ne!(skewed.tiles, exact.tiles, "{what}");
     }
 }
+
+/// Rollouts, and a count of the leaves whose determinization holds a tile a seat was not
+/// dealt in the true deal.
+#[derive(Default)]
+struct TruthWatcher {
+    truth: std::sync::Mutex<Option<[capicua_engine::TileSet; 4]>>,
+    leaves: std::sync::atomic::AtomicUsize,
+    untrue: std::sync::atomic::AtomicUsize,
+}
+
+impl Evaluator for TruthWatcher {
+    fn name(&self) -> String {
+        "truth-watcher".into()
+    }
+    fn gives_priors(&self) -> bool {
+        false
+    }
+    fn evaluate(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
+        use std::sync::atomic::Ordering;
+        let truth = self.truth.lock().unwrap().expect("the test sets the deal");
+        self.leaves.fetch_add(1, Ordering::Relaxed);
+        // tiles only leave the hands in a game without draws
+        if (0..4).any(|s| !leaf.state.hands[s].minus(truth[s]).is_empty()) {
+            self.untrue.fetch_add(1, Ordering::Relaxed);
+        }
+        RolloutEvaluator::default().evaluate(leaf, rng, out);
+    }
+}
+
+#[test]
+fn truth_mode_searches_the_true_deal_and_only_where_shown_it() {
+    use std::sync::atomic::Ordering;
+    for belief in [BeliefMode::Truth, BeliefMode::Uniform] {
+        let watcher = Arc::new(TruthWatcher::default());
+        let config = SearchConfig {
+            beliefs: belief,
+            ..SearchConfig::default()
+        };
+        let mut searcher = Searcher::with_evaluator(config, watcher.clone());
+        for (k, (round, info)) in decision_points("cuban", 12, 4).into_iter().enumerate() {
+            let truth = round.state();
+            *watcher.truth.lock().unwrap() = Some(truth.hands);
+            let res = searcher
+                .search_open(&info, req(800, k as u64), Some(truth))
+                .unwrap();
+            assert!(info.legal_moves().contains(res.best));
+            if belief == BeliefMode::Truth {
+                assert_eq!(
+                    searcher.search_with(&info, req(10, 1)),
+                    Err(SearchError::NoTruth)
+                );
+            }
+        }
+        let (leaves, untrue) = (
+            watcher.leaves.load(Ordering::Relaxed),
+            watcher.untrue.load(Ordering::Relaxed),
+        );
+        assert!(leaves > 1000, "{leaves} leaves");
+        if belief == BeliefMode::Truth {
+            assert_eq!(untrue, 0, "of {leaves} leaves");
+        } else {
+            // uniform deals are hardly ever the true one
+            assert!(untrue > leaves / 2, "{untrue} of {leaves}");
+        }
+    }
+}
