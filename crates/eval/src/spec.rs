@@ -384,6 +384,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "temperature of beliefs=learned's deals, > 0 (below 1 sharpens the beliefs)",
     ),
     (
+        "tshare",
+        "beliefs=truth: the share of each tile's weight on its true place, the rest as the model believes, 0..1",
+    ),
+    (
         "others",
         "the other seats' moves in an ISMCTS tree with a model: search (shared statistics) or policy (drawn from the model's policy for their hands in each determinization)",
     ),
@@ -528,6 +532,7 @@ impl SearchSpec {
                         _ => return Err(bad("expected search or policy")),
                     })
                 }
+                "tshare" => c.truth_share = weight()?,
                 "btemp" => {
                     c.belief_temperature = Some(float()?)
                         .filter(|&t| t > 0.0)
@@ -669,6 +674,9 @@ impl SearchSpec {
                 BeliefMode::Uniform => "beliefs=uniform".to_string(),
                 BeliefMode::Truth => "beliefs=truth".to_string(),
             });
+        }
+        if c.truth_share != base.truth_share {
+            out.push(format!("tshare={}", c.truth_share));
         }
         if c.belief_temperature != base.belief_temperature {
             out.push(format!("btemp={}", c.belief_temperature));

@@ -116,6 +116,10 @@ pub struct SearchConfig {
     /// `BeliefMode::Learned` draws deals weighted by the beliefs raised to `1 / T`: below 1
     /// concentrates the determinizations on the deals the beliefs favour.
     pub belief_temperature: f64,
+    /// `BeliefMode::Truth` weighs each tile's true place by this share and its places under
+    /// the evaluator's beliefs by the rest: 1 is the true deal, below it beliefs between the
+    /// learned ones and perfect ones (to measure what better beliefs would be worth).
+    pub truth_share: f64,
     /// How the other seats' moves are chosen in the tree (ISMCTS with priors only).
     pub other_seats: OtherSeats,
 }
@@ -146,6 +150,7 @@ impl Default for SearchConfig {
             solve_tiles: 0,
             beliefs: BeliefMode::Uniform,
             belief_temperature: 1.0,
+            truth_share: 1.0,
             other_seats: OtherSeats::Search,
         }
     }

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use capicua_engine::{DealSampler, InfoSet, LEAD, Move, MoveList, PlaceWeights, Rng, Rules, State};
 
 use crate::config::SOLVE_NODES;
-use crate::config::{Algorithm, BeliefMode};
+use crate::config::{Algorithm, BeliefMode, SearchConfig};
 use crate::error::SearchError;
 use crate::evaluator::{Evaluation, Evaluator, Leaf, LeafValue};
 use crate::reward::{Outcome, Reward, SideValues};
@@ -19,43 +19,50 @@ use crate::select::{Acc, backprop, backprop_keys, select_puct, select_ucb};
 use crate::tree::{DRAW_KEY, NONE, PASS_KEY, Tree, action_key, key_move};
 use capicua_solver::{SolveLimits, Solver};
 
-/// The determinizations of a search from `info` with `mode` (`SearchConfig::beliefs`):
-/// uniform, or weighted by the evaluator's beliefs, which `Learned` asks for once; both are
-/// exact samplers of the deals consistent with the root. `Truth` weighs only `truth`'s places,
-/// so the same sampler draws the true deal every time.
+/// The determinizations of a search from `info` with `cfg.beliefs`: uniform, or weighted by
+/// the evaluator's beliefs, which `Learned` asks for once; both are exact samplers of the
+/// deals consistent with the root. `Truth` weighs `truth`'s places (mixed with the beliefs
+/// when `cfg.truth_share` is below 1), so the same sampler draws the true deal, or deals near
+/// it.
 pub(crate) fn deals_for_search(
-    mode: BeliefMode,
-    temperature: f64,
+    cfg: &SearchConfig,
     evaluator: &dyn Evaluator,
     info: &InfoSet,
     truth: Option<&State>,
 ) -> Result<DealSampler, SearchError> {
-    let weights = match mode {
+    let learned = || evaluator.place_weights(info).ok_or(SearchError::NoBeliefs);
+    let weights = match cfg.beliefs {
         BeliefMode::Uniform => None,
         BeliefMode::Learned => {
-            let w = evaluator
-                .place_weights(info)
-                .ok_or(SearchError::NoBeliefs)?;
-            Some(if temperature == 1.0 {
-                w
-            } else {
-                w.powered(1.0 / temperature)
-            })
+            let w = learned()?;
+            let t = cfg.belief_temperature;
+            Some(if t == 1.0 { w } else { w.powered(1.0 / t) })
         }
-        BeliefMode::Truth => Some(true_places(info, truth.ok_or(SearchError::NoTruth)?)),
+        BeliefMode::Truth => {
+            let truth = truth.ok_or(SearchError::NoTruth)?;
+            let share = cfg.truth_share.clamp(0.0, 1.0);
+            let beliefs = if share < 1.0 { Some(learned()?) } else { None };
+            Some(true_places(info, truth, share, beliefs.as_ref()))
+        }
     };
     Ok(DealSampler::new(info, weights.as_ref())?)
 }
 
-/// Weight 1 on the place where `truth` has each tile `info`'s seat has not seen, 0 elsewhere.
-fn true_places(info: &InfoSet, truth: &State) -> PlaceWeights {
+/// For each tile `info`'s seat has not seen, `share` on the place where `truth` has it and
+/// `1 - share` spread as `beliefs` spread it (their weights are probabilities).
+fn true_places(
+    info: &InfoSet,
+    truth: &State,
+    share: f64,
+    beliefs: Option<&PlaceWeights>,
+) -> PlaceWeights {
     let mut weights = PlaceWeights::uniform();
     for t in info.unseen().iter() {
-        let mut w = [0.0; 5];
+        let mut w = beliefs.map_or([0.0; 5], |b| b.get(t).map(|x| (1.0 - share) * x));
         let place = (0..4)
             .find(|&s| truth.hands[s].contains(t))
             .unwrap_or(PlaceWeights::OUT);
-        w[place] = 1.0;
+        w[place] += share;
         weights.set(t, w);
     }
     weights
@@ -572,6 +579,13 @@ mod tests {
         }
     }
 
+    fn mode(beliefs: BeliefMode) -> SearchConfig {
+        SearchConfig {
+            beliefs,
+            ..SearchConfig::default()
+        }
+    }
+
     #[test]
     fn the_belief_mode_chooses_the_sampler() {
         let rules = Rules::cuban();
@@ -587,21 +601,21 @@ mod tests {
         let with = Believer(Some(PlaceWeights::uniform()));
         let without = Believer(None);
         assert!(matches!(
-            deals_for_search(BeliefMode::Uniform, 1.0, &with, &info, None),
+            deals_for_search(&mode(BeliefMode::Uniform), &with, &info, None),
             Ok(DealSampler::Uniform(_))
         ));
         assert!(matches!(
-            deals_for_search(BeliefMode::Uniform, 1.0, &without, &info, None),
+            deals_for_search(&mode(BeliefMode::Uniform), &without, &info, None),
             Ok(DealSampler::Uniform(_))
         ));
         assert!(matches!(
-            deals_for_search(BeliefMode::Learned, 1.0, &without, &info, None),
+            deals_for_search(&mode(BeliefMode::Learned), &without, &info, None),
             Err(SearchError::NoBeliefs)
         ));
         // learned unit weights draw the uniform distribution: place frequencies of 20,000
         // draws against the exact uniform marginals, tile by tile (chi-square below its 1e-6
         // quantile)
-        let deals = deals_for_search(BeliefMode::Learned, 1.0, &with, &info, None).unwrap();
+        let deals = deals_for_search(&mode(BeliefMode::Learned), &with, &info, None).unwrap();
         assert!(matches!(deals, DealSampler::Believed(_)));
         let exact = Sampler::new(&info).unwrap().marginals();
         let n = 20_000;

@@ -150,7 +150,7 @@ impl Searcher {
             ));
         }
         let evaluator: &dyn Evaluator = &*self.evaluator;
-        let deals = deals_for_search(cfg.beliefs, cfg.belief_temperature, evaluator, info, truth)?;
+        let deals = deals_for_search(cfg, evaluator, info, truth)?;
         let rules = *info.rules();
         let mut side = [0u8; 4];
         for (s, d) in side.iter_mut().enumerate().take(rules.players as usize) {

@@ -205,12 +205,13 @@ fn learned_beliefs_are_the_exact_believed_marginals() {
     }
 }
 
-/// Rollouts, and a count of the leaves whose determinization holds a tile a seat was not
-/// dealt in the true deal.
+/// Rollouts, and a count of the tiles that leaves' determinizations put in a hand that was
+/// not dealt them in the true deal.
 #[derive(Default)]
 struct TruthWatcher {
     truth: std::sync::Mutex<Option<[capicua_engine::TileSet; 4]>>,
     leaves: std::sync::atomic::AtomicUsize,
+    tiles: std::sync::atomic::AtomicUsize,
     untrue: std::sync::atomic::AtomicUsize,
 }
 
@@ -226,20 +227,28 @@ impl Evaluator for TruthWatcher {
         let truth = self.truth.lock().unwrap().expect("the test sets the deal");
         self.leaves.fetch_add(1, Ordering::Relaxed);
         // tiles only leave the hands in a game without draws
-        if (0..4).any(|s| !leaf.state.hands[s].minus(truth[s]).is_empty()) {
-            self.untrue.fetch_add(1, Ordering::Relaxed);
+        for (s, held) in truth.iter().enumerate() {
+            let hand = leaf.state.hands[s];
+            self.tiles.fetch_add(hand.len() as usize, Ordering::Relaxed);
+            let wrong = hand.minus(*held).len() as usize;
+            self.untrue.fetch_add(wrong, Ordering::Relaxed);
         }
         RolloutEvaluator::default().evaluate(leaf, rng, out);
+    }
+    fn place_weights(&self, _: &InfoSet) -> Option<PlaceWeights> {
+        Some(PlaceWeights::uniform())
     }
 }
 
 #[test]
 fn truth_mode_searches_the_true_deal_and_only_where_shown_it() {
     use std::sync::atomic::Ordering;
-    for belief in [BeliefMode::Truth, BeliefMode::Uniform] {
+    // the share of the tiles in the leaves' hands that the true deal put elsewhere
+    let off_truth = |beliefs: BeliefMode, truth_share: f64| {
         let watcher = Arc::new(TruthWatcher::default());
         let config = SearchConfig {
-            beliefs: belief,
+            beliefs,
+            truth_share,
             ..SearchConfig::default()
         };
         let mut searcher = Searcher::with_evaluator(config, watcher.clone());
@@ -250,23 +259,21 @@ fn truth_mode_searches_the_true_deal_and_only_where_shown_it() {
                 .search_open(&info, req(800, k as u64), Some(truth))
                 .unwrap();
             assert!(info.legal_moves().contains(res.best));
-            if belief == BeliefMode::Truth {
+            if beliefs == BeliefMode::Truth {
                 assert_eq!(
                     searcher.search_with(&info, req(10, 1)),
                     Err(SearchError::NoTruth)
                 );
             }
         }
-        let (leaves, untrue) = (
-            watcher.leaves.load(Ordering::Relaxed),
-            watcher.untrue.load(Ordering::Relaxed),
-        );
+        let leaves = watcher.leaves.load(Ordering::Relaxed);
         assert!(leaves > 1000, "{leaves} leaves");
-        if belief == BeliefMode::Truth {
-            assert_eq!(untrue, 0, "of {leaves} leaves");
-        } else {
-            // uniform deals are hardly ever the true one
-            assert!(untrue > leaves / 2, "{untrue} of {leaves}");
-        }
-    }
+        watcher.untrue.load(Ordering::Relaxed) as f64 / watcher.tiles.load(Ordering::Relaxed) as f64
+    };
+    assert_eq!(off_truth(BeliefMode::Truth, 1.0), 0.0);
+    // uniform deals misplace most hidden tiles; half the weight on the truth fewer
+    let uniform = off_truth(BeliefMode::Uniform, 1.0);
+    let half = off_truth(BeliefMode::Truth, 0.5);
+    assert!(uniform > 0.2, "{uniform}");
+    assert!(half > 0.0 && half < uniform, "{half} against {uniform}");
 }
