@@ -1057,6 +1057,24 @@ mod tests {
     }
 
     #[test]
+    fn only_omniscient_and_truth_searches_see_hidden_hands() {
+        for (text, sees) in [
+            ("omniscient", true),
+            ("ismcts:beliefs=truth", true),
+            ("ismcts:beliefs=truth,tshare=0.5", true),
+            ("ismcts", false),
+            ("ismcts:beliefs=uniform,btemp=0.5", false),
+            ("counting", false),
+        ] {
+            assert_eq!(
+                PlayerSpec::parse(text).unwrap().sees_hidden_hands(),
+                sees,
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
     fn seeds_derive_from_the_run_and_the_spec() {
         assert_ne!(player_seed(1, 0), player_seed(1, 1));
         assert_ne!(player_seed(1, 0), player_seed(2, 0));
