@@ -55,8 +55,6 @@
 //! the mover's side's expected margin divided by [`margin_scale`] (points won, or minus the
 //! points the winner takes from it).
 
-use std::cell::RefCell;
-
 use capicua_engine::tiles::SUITS;
 use capicua_engine::variant::Scoring;
 use capicua_engine::{InfoSet, MatchContext, Move, Public, Rules, Tile, TileSet};
@@ -193,12 +191,6 @@ impl Default for PlayOrder {
 fn replay(start: Public, moves: impl Iterator<Item = Move>) -> (Public, PlayOrder) {
     let mut public = start;
     let mut play = PlayOrder::default();
-    replay_onto(&mut public, &mut play, moves);
-    (public, play)
-}
-
-/// [`replay`] continued: applies `moves` to `public` and adds them to `play`.
-fn replay_onto(public: &mut Public, play: &mut PlayOrder, moves: impl Iterator<Item = Move>) {
     for mv in moves {
         let s = public.to_move() as usize;
         match mv {
@@ -239,38 +231,7 @@ fn replay_onto(public: &mut Public, play: &mut PlayOrder, moves: impl Iterator<I
         }
         public.apply(mv);
     }
-}
-
-/// The replay of a search root's history, kept by each search thread: the leaves of one
-/// search share their root, and replaying its forty-odd moves at every leaf cost more than
-/// the network's forward pass.
-struct RootReplay {
-    root: Public,
-    history: Vec<Move>,
-    at_root: (Public, PlayOrder),
-}
-
-thread_local! {
-    static ROOT_REPLAY: RefCell<Option<RootReplay>> = const { RefCell::new(None) };
-}
-
-/// [`replay`] of `root`'s history, from this thread's cache when `root` is the last root seen.
-fn replay_root(root: &InfoSet) -> (Public, PlayOrder) {
-    ROOT_REPLAY.with_borrow_mut(|cache| {
-        if let Some(c) = cache
-            && c.root == *root.public()
-            && c.history == root.history()
-        {
-            return c.at_root;
-        }
-        let at_root = replay(round_start(root), root.history().iter().copied());
-        *cache = Some(RootReplay {
-            root: *root.public(),
-            history: root.history().to_vec(),
-            at_root,
-        });
-        at_root
-    })
+    (public, play)
 }
 
 fn bump(x: &mut u8) {
@@ -354,8 +315,8 @@ impl Observation {
     /// `from_infoset(&leaf.mover_infoset()?)`, without building that information set.
     pub fn from_leaf(leaf: &Leaf<'_>) -> Observation {
         let root = leaf.root;
-        let (mut public, mut play) = replay_root(root);
-        replay_onto(&mut public, &mut play, leaf.path.iter().copied());
+        let moves = root.history().iter().chain(leaf.path).copied();
+        let (public, play) = replay(round_start(root), moves);
         debug_assert_eq!(public.to_move(), leaf.state.to_move);
         let m = leaf.state.to_move as usize;
         observe(&public, &play, root.context(), leaf.state.hands[m])

@@ -138,7 +138,7 @@ fn check_round(variant: &str, seed: u64, stop_at: usize, path_len: u32) {
         Observation::from_infoset(&mover),
         "{what}"
     );
-    // a shorter leaf of the same root reads the root's replay from the thread's cache
+    // a shorter leaf of the same root agrees too
     let (k, mid) = along[along.len() / 2];
     if !mid.is_over() {
         let leaf = Leaf {
@@ -150,7 +150,7 @@ fn check_round(variant: &str, seed: u64, stop_at: usize, path_len: u32) {
         assert_eq!(
             Observation::from_leaf(&leaf),
             Observation::from_infoset(&mover),
-            "{variant} seed {seed} leaf after {k} moves, cached root"
+            "{variant} seed {seed} leaf after {k} moves, shorter path"
         );
     }
 }
