@@ -476,17 +476,21 @@ impl SearchSpec {
                     .filter(|x| x.is_finite() && *x >= 0.0)
                     .ok_or_else(|| bad("expected a number >= 0"))
             };
+            let positive = || {
+                let x = float()?;
+                if x > 0.0 {
+                    Ok(x)
+                } else {
+                    Err(bad("expected a number > 0"))
+                }
+            };
             match key {
                 "iters" => iters = Some(int(1)?),
                 "ms" => ms = Some(int(1)?),
                 "threads" => c.threads = int(1)?.min(256) as usize,
                 "c" => c.c_ucb = float()?,
                 "cpuct" => c.c_puct = float()?,
-                "ptemp" => {
-                    c.prior_temperature = Some(float()?)
-                        .filter(|&t| t > 0.0)
-                        .ok_or_else(|| bad("expected a number > 0"))?
-                }
+                "ptemp" => c.prior_temperature = positive()?,
                 "mix" => c.rollout_mix = weight()?,
                 "margin" => c.reward.margin_weight = weight()?,
                 "scale" => {
@@ -533,16 +537,8 @@ impl SearchSpec {
                     })
                 }
                 "tshare" => c.truth_share = weight()?,
-                "btemp" => {
-                    c.belief_temperature = Some(float()?)
-                        .filter(|&t| t > 0.0)
-                        .ok_or_else(|| bad("expected a number > 0"))?
-                }
-                "otemp" => {
-                    otemp = Some(float()?)
-                        .filter(|&t| t > 0.0)
-                        .ok_or_else(|| bad("expected a number > 0"))?
-                }
+                "btemp" => c.belief_temperature = positive()?,
+                "otemp" => otemp = positive()?,
                 _ => unreachable!("every key of SEARCH_KEYS has an arm"),
             }
         }
