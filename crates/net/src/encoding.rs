@@ -102,6 +102,55 @@ pub mod offset {
     pub const SKIPPED_LIGHTER: usize = 739;
 }
 
+/// Input features the per-tile belief head reads for each tile (see [`tile_features`]).
+pub const TILE_FEATURES: usize = 42;
+
+/// For every tile `t = (a, b)` (tile-major, [`TILE_FEATURES`] each), the input offsets of what
+/// the encoding says about that tile in particular: for each other relative seat 1..3, whether
+/// it skipped `t` (and for a lighter tile), is void in `a` or `b`, covered, exposed or
+/// declined `a` or `b`, and its tile and pass counts; then whether `a` or `b` shows on an open
+/// end, the mover's count, the boneyard, the lead flag and same-ends flag.
+///
+/// A dense head sees these too, but must learn for each of the 55 tiles apart how its own
+/// features bear on it; a head shared by all tiles over this gathered view learns it once
+/// (`crate::model::TileHead`).
+pub fn tile_features() -> &'static [usize] {
+    static TABLE: std::sync::LazyLock<Vec<usize>> = std::sync::LazyLock::new(|| {
+        let mut table = Vec::with_capacity(55 * TILE_FEATURES);
+        for t in 0..55 {
+            let tile = Tile::from_index(t);
+            let (a, b) = (tile.high() as usize, tile.low() as usize);
+            for r in 1..4 {
+                table.extend([
+                    offset::SKIPPED + r * 55 + t,
+                    offset::SKIPPED_LIGHTER + r * 55 + t,
+                    offset::VOIDS + (r - 1) * 10 + a,
+                    offset::VOIDS + (r - 1) * 10 + b,
+                    offset::COVERED + r * 10 + a,
+                    offset::COVERED + r * 10 + b,
+                    offset::EXPOSED + r * 10 + a,
+                    offset::EXPOSED + r * 10 + b,
+                    offset::DECLINED + r * 10 + a,
+                    offset::DECLINED + r * 10 + b,
+                    offset::COUNTS + r,
+                    offset::PASSED + r,
+                ]);
+            }
+            table.extend([
+                offset::ENDS + a,
+                offset::ENDS + b,
+                offset::COUNTS,
+                offset::PILE,
+                offset::LEAD,
+                offset::SAME_ENDS,
+            ]);
+        }
+        debug_assert_eq!(table.len(), 55 * TILE_FEATURES);
+        table
+    });
+    &TABLE
+}
+
 /// Points per unit of the network's margin output: 4 in games scored by points a round, 100
 /// in pip games.
 pub fn margin_scale(rules: &Rules) -> f32 {

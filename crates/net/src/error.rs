@@ -36,16 +36,16 @@ pub enum NetError {
     #[error("model shape mismatch: the file has {file}, expected {expected}")]
     ShapeMismatch {
         /// Shape recorded in the file.
-        file: ModelShape,
+        file: Box<ModelShape>,
         /// Shape the caller expects.
-        expected: ModelShape,
+        expected: Box<ModelShape>,
     },
     /// A shape that cannot be built or run (an empty layer, or one wider than
     /// [`crate::shape::MAX_WIDTH`]), whether asked for or found in a file's header.
     #[error("invalid model shape {shape}: {reason}")]
     InvalidShape {
         /// The offending shape.
-        shape: ModelShape,
+        shape: Box<ModelShape>,
         /// What is wrong with it (in the message, so not also a `source`).
         reason: ShapeError,
     },
@@ -69,7 +69,7 @@ impl NetError {
     /// [`ModelShape::validate`] as a `NetError` naming the shape.
     pub(crate) fn check_shape(shape: &ModelShape) -> Result<(), NetError> {
         shape.validate().map_err(|reason| NetError::InvalidShape {
-            shape: shape.clone(),
+            shape: Box::new(shape.clone()),
             reason,
         })
     }

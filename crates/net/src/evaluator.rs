@@ -53,8 +53,8 @@ impl NetEvaluator {
             expected.policy = POLICY_SIZE;
             expected.beliefs = BELIEF_SIZE;
             return Err(NetError::ShapeMismatch {
-                file: h.shape.clone(),
-                expected,
+                file: Box::new(h.shape.clone()),
+                expected: Box::new(expected),
             });
         }
         Ok(NetEvaluator {

@@ -7,7 +7,9 @@
 //! header (magic `0x4255524E`, i.e. "BURN" as a little-endian u32; format version; metadata
 //! length), a CBOR metadata block and the
 //! 256-byte-aligned tensor data. The tensors are the module record (`trunk.<i>.weight`
-//! `[fan_in, fan_out]`, `trunk.<i>.bias`, `head.weight`, `head.bias`, all f32, each with its
+//! `[fan_in, fan_out]`, `trunk.<i>.bias`, `head.weight`, `head.bias`, and with a per-tile
+//! belief head (`shape.tile_head` not empty) `tiles.local.*`, `tiles.context.weight`,
+//! `tiles.tile` `[55, w0]`, `tiles.hidden.<i>.*`, `tiles.out.*`; all f32, each with its
 //! parameter id). The burnpack metadata map holds two entries: [`CHECKSUM_KEY`] → 16 hex digits
 //! of a 64-bit hash of the tensors (names, shapes, bytes; burnpack has no checksum of its own),
 //! and [`HEADER_KEY`] → the JSON of a [`NetHeader`]:
@@ -101,8 +103,8 @@ impl NetHeader {
         }
         if &self.shape != shape {
             return Err(NetError::ShapeMismatch {
-                file: self.shape.clone(),
-                expected: shape.clone(),
+                file: Box::new(self.shape.clone()),
+                expected: Box::new(shape.clone()),
             });
         }
         Ok(())

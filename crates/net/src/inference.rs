@@ -330,6 +330,7 @@ mod tests {
                     &device,
                 )),
             },
+            tiles: None,
         };
         let network = Network::from_model(&model, NetHeader::new(ENCODING_VERSION, shape));
         NetEvaluator::new(&network).unwrap()

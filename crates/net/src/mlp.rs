@@ -8,8 +8,10 @@
 
 use burn::prelude::*;
 
+use crate::encoding::{BELIEF_SIZE, TILE_FEATURES, tile_features};
 use crate::model::PolicyValueModel;
 use crate::network::Network;
+use crate::shape::BELIEF_GROUP;
 
 /// Widest layer [`FastMlp::forward`] supports (its scratch lives on the stack); every
 /// [`Network`]'s shape is checked against it when made or loaded.
@@ -89,6 +91,62 @@ pub struct FastMlp {
     /// The head's weights transposed (`[fan_out, fan_in]`): one contiguous column per output,
     /// for [`FastMlp::forward_some`].
     head_columns: Vec<f32>,
+    tiles: Option<FastTileHead>,
+}
+
+/// [`crate::model::TileHead`]'s weights.
+#[derive(Clone, Debug)]
+struct FastTileHead {
+    local: Dense,
+    context: Dense,
+    /// `[55, w0]` row-major.
+    tile: Vec<f32>,
+    hidden: Vec<Dense>,
+    out: Dense,
+}
+
+impl FastTileHead {
+    /// Adds the head's logits to `beliefs` (`55 · BELIEF_GROUP` long).
+    fn add_logits(&self, input: &[f32], trunk: &[f32], beliefs: &mut [f32]) {
+        let w0 = self.local.fan_out;
+        let mut context = [0.0f32; MAX_WIDTH];
+        self.context.forward(trunk, &mut context);
+        let table = tile_features();
+        let mut features = [0.0f32; TILE_FEATURES];
+        let mut a = [0.0f32; MAX_WIDTH];
+        let mut b = [0.0f32; MAX_WIDTH];
+        for t in 0..55 {
+            for (f, &i) in features
+                .iter_mut()
+                .zip(&table[t * TILE_FEATURES..(t + 1) * TILE_FEATURES])
+            {
+                *f = input[i];
+            }
+            self.local.forward(&features, &mut a);
+            for ((v, c), bias) in a[..w0]
+                .iter_mut()
+                .zip(&context[..w0])
+                .zip(&self.tile[t * w0..(t + 1) * w0])
+            {
+                *v = (*v + c + bias).max(0.0);
+            }
+            let mut in_a = true;
+            for layer in &self.hidden {
+                let (src, dst) = if in_a { (&a, &mut b) } else { (&b, &mut a) };
+                layer.forward(&src[..layer.fan_in], &mut dst[..]);
+                for v in dst[..layer.fan_out].iter_mut() {
+                    *v = v.max(0.0);
+                }
+                in_a = !in_a;
+            }
+            let (src, dst) = if in_a { (&a, &mut b) } else { (&b, &mut a) };
+            self.out.forward(&src[..self.out.fan_in], &mut dst[..]);
+            let group = &mut beliefs[t * BELIEF_GROUP..(t + 1) * BELIEF_GROUP];
+            for (g, v) in group.iter_mut().zip(&dst[..BELIEF_GROUP]) {
+                *g += v;
+            }
+        }
+    }
 }
 
 fn tensor_vec<const D: usize>(t: Tensor<D>) -> Vec<f32> {
@@ -139,10 +197,18 @@ impl FastMlp {
                 head_columns[j * head.fan_in + i] = head.weight[i * head.fan_out + j];
             }
         }
+        let tiles = model.tiles.as_ref().map(|t| FastTileHead {
+            local: dense(&t.local),
+            context: dense(&t.context),
+            tile: tensor_vec(t.tile.val()),
+            hidden: t.hidden.iter().map(dense).collect(),
+            out: dense(&t.out),
+        });
         FastMlp {
             trunk,
             head,
             head_columns,
+            tiles,
         }
     }
 
@@ -159,14 +225,21 @@ impl FastMlp {
     /// Raw outputs of one input: policy logits, win logit, margin (`output()` long).
     pub fn forward(&self, input: &[f32], out: &mut [f32]) {
         assert_eq!(out.len(), self.output(), "output length");
-        self.trunk_then(input, |x| self.head.forward(x, out));
+        self.trunk_then(input, |x| {
+            self.head.forward(x, out);
+            if let Some(tiles) = &self.tiles {
+                let beliefs = out.len() - BELIEF_SIZE;
+                tiles.add_logits(input, &x[..self.head.fan_in], &mut out[beliefs..]);
+            }
+        });
     }
 
     /// Only the raw outputs named in `which` (each below `output()`), written at their indices
     /// in `out` (`output()` long; other entries are left as they are). The search needs the
     /// logits of a position's few legal plays and the two value columns, not all 112: each is
     /// a dot product with one column of the head, instead of the whole head's product.
-    /// Equal to [`FastMlp::forward`]'s outputs up to float summation order.
+    /// Equal to [`FastMlp::forward`]'s outputs up to float summation order, for the policy and
+    /// value columns (a per-tile belief head is not run).
     pub fn forward_some(&self, input: &[f32], which: &[usize], out: &mut [f32]) {
         assert_eq!(out.len(), self.output(), "output length");
         let fan_in = self.head.fan_in;

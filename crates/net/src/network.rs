@@ -85,6 +85,17 @@ impl Network {
         })
     }
 
+    /// This network with a fresh per-tile belief head of these widths (seeded by `seed`; its
+    /// output layer starts at zero, so the outputs are unchanged until it is trained).
+    pub fn with_tile_head(&self, widths: &[usize], seed: u64) -> Result<Network, NetError> {
+        let shape = self.shape().clone().with_tile_head(widths);
+        let grown = Network::new(shape.clone(), self.encoding_version(), seed)?;
+        let model = grown.model.with_body_of(&self.model);
+        let mut header = self.header.clone();
+        header.shape = shape;
+        Ok(Network::from_model(&model, header))
+    }
+
     /// Saves the network as a model file, atomically.
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), NetError> {
         write_bytes_atomic(path.as_ref(), &self.to_bytes()?)

@@ -7,6 +7,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::encoding::{BELIEF_SIZE, INPUT_SIZE, TILE_FEATURES};
+
 /// Hidden widths of the default trunk (three ReLU layers of 256).
 pub const DEFAULT_HIDDEN: [usize; 3] = [256, 256, 256];
 
@@ -37,6 +39,12 @@ pub struct ModelShape {
     /// written before beliefs existed have none).
     #[serde(default)]
     pub beliefs: usize,
+    /// Hidden widths of the per-tile belief head (empty: none, the belief logits come from the
+    /// output layer alone). With one, the belief logits are the output layer's plus those of a
+    /// small network shared by all tiles, run on each tile's gathered features
+    /// ([`crate::encoding::tile_features`]) and the trunk's last activations.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tile_head: Vec<usize>,
 }
 
 /// A layer of a [`ModelShape`], as named in a [`ShapeError`].
@@ -47,6 +55,8 @@ pub enum Layer {
     Hidden(usize),
     /// The fused policy and value output.
     Output,
+    /// Hidden layer `i` of the per-tile belief head.
+    TileHead(usize),
 }
 
 impl fmt::Display for Layer {
@@ -55,6 +65,7 @@ impl fmt::Display for Layer {
             Layer::Input => write!(f, "the input"),
             Layer::Hidden(i) => write!(f, "hidden layer {i}"),
             Layer::Output => write!(f, "the output"),
+            Layer::TileHead(i) => write!(f, "layer {i} of the per-tile belief head"),
         }
     }
 }
@@ -66,6 +77,10 @@ pub enum ShapeError {
     Empty(Layer),
     #[error("{layer} is {width} wide; the fast inference takes at most {MAX_WIDTH}")]
     TooWide { layer: Layer, width: usize },
+    #[error(
+        "a per-tile belief head needs the encoding's {INPUT_SIZE} inputs and {BELIEF_SIZE} belief outputs"
+    )]
+    TileHeadMismatch,
 }
 
 impl ModelShape {
@@ -76,6 +91,7 @@ impl ModelShape {
             hidden: DEFAULT_HIDDEN.to_vec(),
             policy,
             beliefs: 0,
+            tile_head: Vec::new(),
         }
     }
 
@@ -86,12 +102,19 @@ impl ModelShape {
             hidden: hidden.to_vec(),
             policy,
             beliefs: 0,
+            tile_head: Vec::new(),
         }
     }
 
     /// The same shape with `beliefs` belief outputs.
     pub fn with_beliefs(mut self, beliefs: usize) -> Self {
         self.beliefs = beliefs;
+        self
+    }
+
+    /// The same shape with a per-tile belief head of these hidden widths.
+    pub fn with_tile_head(mut self, widths: &[usize]) -> Self {
+        self.tile_head = widths.to_vec();
         self
     }
 
@@ -113,7 +136,18 @@ impl ModelShape {
             n += fan_in * h + h;
             fan_in = h;
         }
-        n + fan_in * self.output() + self.output()
+        n += fan_in * self.output() + self.output();
+        if let Some(&first) = self.tile_head.first() {
+            // gathered features and trunk context into the first layer, one bias row per tile
+            n += TILE_FEATURES * first + first + fan_in * first + 55 * first;
+            let mut w = first;
+            for &h in &self.tile_head[1..] {
+                n += w * h + h;
+                w = h;
+            }
+            n += w * BELIEF_GROUP + BELIEF_GROUP;
+        }
+        n
     }
 
     /// Checks that every layer is non-empty and at most [`MAX_WIDTH`] wide. Only arithmetic on
@@ -136,7 +170,13 @@ impl ModelShape {
             .chain(std::iter::once((
                 Layer::Output,
                 if self.policy == 0 { 0 } else { output },
-            )));
+            )))
+            .chain(
+                self.tile_head
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &w)| (Layer::TileHead(i), w)),
+            );
         for (layer, width) in layers {
             if width == 0 {
                 return Err(ShapeError::Empty(layer));
@@ -144,6 +184,9 @@ impl ModelShape {
             if width > MAX_WIDTH {
                 return Err(ShapeError::TooWide { layer, width });
             }
+        }
+        if !self.tile_head.is_empty() && (self.input != INPUT_SIZE || self.beliefs != BELIEF_SIZE) {
+            return Err(ShapeError::TileHeadMismatch);
         }
         Ok(())
     }
@@ -158,6 +201,10 @@ impl fmt::Display for ModelShape {
         write!(f, "-({}+{VALUE_OUTPUTS}", self.policy)?;
         if self.beliefs > 0 {
             write!(f, "+{}", self.beliefs)?;
+        }
+        if !self.tile_head.is_empty() {
+            let widths: Vec<String> = self.tile_head.iter().map(|w| w.to_string()).collect();
+            write!(f, ", tiles {}", widths.join("-"))?;
         }
         write!(f, ")")
     }

@@ -224,8 +224,8 @@ fn other_shape_is_refused() {
     ] {
         match Network::load(&path, ENC, &other) {
             Err(NetError::ShapeMismatch { file, expected }) => {
-                assert_eq!(file, tiny());
-                assert_eq!(expected, other);
+                assert_eq!(*file, tiny());
+                assert_eq!(*expected, other);
             }
             r => panic!("expected ShapeMismatch, got {r:?}"),
         }
@@ -580,7 +580,7 @@ fn a_header_too_wide_for_the_fast_inference_is_refused_at_load() {
         ] {
             match &err {
                 NetError::InvalidShape { shape, reason } => {
-                    assert_eq!(shape, &claimed, "{what}");
+                    assert_eq!(**shape, claimed, "{what}");
                     assert_eq!(reason, &expected, "{what}");
                 }
                 other => panic!("{what}: expected InvalidShape, got {other:?}"),
@@ -611,4 +611,94 @@ fn shared_between_threads() {
         }
     });
     let _ = Device::flex();
+}
+
+/// A network with a per-tile belief head whose output layer is not zero (a fresh head's is).
+fn with_live_tile_head(seed: u64) -> Network {
+    use burn::module::Param;
+    use burn::tensor::{Tensor, TensorData};
+    let shape = ModelShape::with_hidden(INPUT_SIZE, &[32], POLICY_SIZE)
+        .with_beliefs(encoding::BELIEF_SIZE)
+        .with_tile_head(&[16, 8]);
+    let net = Network::new(shape, ENCODING_VERSION, seed).unwrap();
+    let mut model = net.model().clone();
+    let tiles = model.tiles.as_mut().expect("the shape has a tile head");
+    let [fan_in, fan_out] = tiles.out.weight.dims();
+    tiles.out.weight = Param::from_data(
+        TensorData::new(noise(fan_in * fan_out, seed), [fan_in, fan_out]),
+        &Device::flex(),
+    );
+    let rows = tiles.tile.dims();
+    tiles.tile = Param::from_tensor(Tensor::from_data(
+        TensorData::new(noise(rows[0] * rows[1], seed + 1), rows),
+        &Device::flex(),
+    ));
+    Network::from_model(&model, net.header().clone())
+}
+
+#[test]
+fn a_tile_head_adds_to_the_belief_logits_alike_in_burn_and_the_fast_inference() {
+    use capicua_engine::{Match, Rules, Table};
+    let net = with_live_tile_head(5);
+    let fast = FastMlp::new(&net);
+    // the same weights without the head: its logits must be what differs
+    let mut bare_model = net.model().clone();
+    bare_model.tiles = None;
+    let mut bare_header = net.header().clone();
+    bare_header.shape.tile_head.clear();
+    let bare = Network::from_model(&bare_model, bare_header);
+    let rules = Rules::cuban();
+    let round = Match::new(&rules, 11).deal_round();
+    let mut table = Table::new(round, Default::default());
+    let mut positions = 0;
+    while !table.is_over() && positions < 12 {
+        let info = table.view(table.to_move());
+        let x = Observation::from_infoset(info).encoded();
+        let reference = net.raw_outputs(&x, 1);
+        let without = bare.raw_outputs(&x, 1);
+        let mut out = vec![0.0; fast.output()];
+        fast.forward(&x, &mut out);
+        for (j, (a, b)) in out.iter().zip(&reference).enumerate() {
+            assert!((a - b).abs() < 1e-4 * (1.0 + b.abs()), "{j}: {a} vs {b}");
+        }
+        let offset = net.shape().belief_offset();
+        assert_eq!(bits(&reference[..offset]), bits(&without[..offset]));
+        let changed = (offset..reference.len())
+            .filter(|&j| (reference[j] - without[j]).abs() > 1e-3)
+            .count();
+        assert!(
+            changed > 100,
+            "the head changed only {changed} belief logits"
+        );
+        let legal = table.legal_moves();
+        let mv = legal[positions % legal.len()];
+        table.play(mv).unwrap();
+        positions += 1;
+    }
+    // and the file keeps it
+    let again =
+        Network::from_bytes(&net.to_bytes().unwrap(), ENCODING_VERSION, net.shape()).unwrap();
+    let x = noise(2 * INPUT_SIZE, 3);
+    assert_eq!(
+        bits(&again.raw_outputs(&x, 2)),
+        bits(&net.raw_outputs(&x, 2))
+    );
+    assert_eq!(net.model().num_params(), net.shape().num_params());
+}
+
+#[test]
+fn a_tile_head_needs_the_encodings_inputs_and_beliefs() {
+    let no_beliefs = ModelShape::with_hidden(INPUT_SIZE, &[8], POLICY_SIZE).with_tile_head(&[4]);
+    assert_eq!(no_beliefs.validate(), Err(ShapeError::TileHeadMismatch));
+    let small = ModelShape::with_hidden(12, &[8], 5)
+        .with_beliefs(encoding::BELIEF_SIZE)
+        .with_tile_head(&[4]);
+    assert_eq!(small.validate(), Err(ShapeError::TileHeadMismatch));
+    let empty_layer = ModelShape::with_hidden(INPUT_SIZE, &[8], POLICY_SIZE)
+        .with_beliefs(encoding::BELIEF_SIZE)
+        .with_tile_head(&[4, 0]);
+    assert_eq!(
+        empty_layer.validate(),
+        Err(ShapeError::Empty(Layer::TileHead(1)))
+    );
 }

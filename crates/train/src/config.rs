@@ -54,6 +54,10 @@ pub struct ModelConfig {
     /// true deals of the rounds it trains on.
     #[serde(default = "yes")]
     pub beliefs: bool,
+    /// Hidden widths of a per-tile belief head (empty: none). With `init` naming a network
+    /// without one, the run starts from that network with a fresh head.
+    #[serde(default)]
+    pub tile_head: Vec<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -132,6 +136,11 @@ pub struct BootstrapConfig {
     /// `ismcts`: UCB1 exploration constant (default the search's, 0.7).
     #[serde(default)]
     pub c: Option<f64>,
+    /// `counting`: how often a seat plays each style in a round, as whole-number weights of
+    /// `[counting, heavy, noisy counting, noisy heavy]` (noisy: one move in five random).
+    /// Default `[8, 6, 3, 3]`.
+    #[serde(default)]
+    pub styles: Option<[u32; 4]>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -251,6 +260,12 @@ impl RunConfig {
             if b.iterations == Some(0) || b.c.is_some_and(|c| c.is_nan() || c < 0.0) {
                 return bad("bootstrap.iterations must be positive and bootstrap.c >= 0");
             }
+            if b.styles.is_some_and(|w| {
+                w.iter().map(|&x| u64::from(x)).sum::<u64>() == 0
+                    || w.iter().map(|&x| u64::from(x)).sum::<u64>() > u64::from(u32::MAX)
+            }) {
+                return bad("bootstrap.styles must have a positive sum that fits 32 bits");
+            }
         }
         if !(0.0..=1.0).contains(&self.train.solved_weight) {
             return bad("train.solved_weight must be in [0, 1]");
@@ -271,7 +286,9 @@ impl RunConfig {
 
     pub fn shape(&self) -> ModelShape {
         let beliefs = if self.model.beliefs { BELIEF_SIZE } else { 0 };
-        ModelShape::with_hidden(INPUT_SIZE, &self.model.hidden, POLICY_SIZE).with_beliefs(beliefs)
+        ModelShape::with_hidden(INPUT_SIZE, &self.model.hidden, POLICY_SIZE)
+            .with_beliefs(beliefs)
+            .with_tile_head(&self.model.tile_head)
     }
 
     pub fn train_config(&self) -> TrainConfig {

@@ -30,8 +30,8 @@ use std::time::Instant;
 
 use capicua_engine::{Rng, Rules, mix_seed};
 use capicua_net::{
-    ENCODING_VERSION, Losses, NetEvaluator, Network, RootNoise, Trainer, margin_scale,
-    write_bytes_atomic,
+    ENCODING_VERSION, Losses, ModelShape, NetEvaluator, Network, RootNoise, Trainer, margin_scale,
+    read_header, write_bytes_atomic,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -43,7 +43,7 @@ use crate::error::TrainError;
 use crate::gating::Arena;
 use crate::replay::{ReplayMeta, Sample};
 pub use crate::rundir::{RunDir, RunLock};
-use crate::selfplay::{Guide, SelfPlayParams, play_match};
+use crate::selfplay::{DEFAULT_STYLES, Guide, SelfPlayParams, play_match};
 use capicua_eval::belief_quality::PHASES;
 
 use crate::training::{Validation, steps_for, train_steps, validate};
@@ -152,6 +152,18 @@ const SELFPLAY: u64 = 1;
 const TRAIN: u64 = 2;
 const GATING: u64 = 3;
 const EVAL: u64 = 4;
+
+/// The network a run starts from with `model.init`: the file as it is, or, when the run's
+/// shape adds a per-tile belief head the file lacks, the file's network with a fresh one.
+fn initial_network(init: &Path, shape: &ModelShape, seed: u64) -> Result<Network, TrainError> {
+    let file = read_header(init)?;
+    if !shape.tile_head.is_empty() && file.shape.tile_head.is_empty() {
+        let bare = shape.clone().with_tile_head(&[]);
+        let network = Network::load(init, ENCODING_VERSION, &bare)?;
+        return Ok(network.with_tile_head(&shape.tile_head, seed)?);
+    }
+    Ok(Network::load(init, ENCODING_VERSION, shape)?)
+}
 
 fn checkpoint_name(samples: u64) -> String {
     format!("ckpt-{samples:012}.ckpt")
@@ -269,7 +281,7 @@ impl<'a> Run<'a> {
                 Trainer::load_checkpoint(dir.checkpoint(name), ENCODING_VERSION, &shape)?
             }
             (None, Some(init)) => Trainer::from_network(
-                &Network::load(init, ENCODING_VERSION, &shape)?,
+                &initial_network(init, &shape, config.seed)?,
                 config.train_config(),
             )?,
             (None, None) => Trainer::new(
@@ -369,7 +381,10 @@ impl<'a> Run<'a> {
             .filter(|b| b.generations.map_or(self.best.is_none(), |n| g < n));
         let guide = match (bootstrap, &self.best) {
             (Some(b), _) => match b.guide {
-                BootstrapGuide::Counting => Guide::Counting { epsilon: b.epsilon },
+                BootstrapGuide::Counting => Guide::Counting {
+                    epsilon: b.epsilon,
+                    styles: b.styles.unwrap_or(DEFAULT_STYLES),
+                },
                 BootstrapGuide::Ismcts => Guide::Rollout {
                     iterations: b.iterations.unwrap_or(config.selfplay.iterations),
                     c_ucb: b.c.unwrap_or(default_c_ucb),

@@ -37,7 +37,7 @@ pub enum Guide {
     Net(Arc<NetEvaluator>),
     /// No search: the `counting` heuristic plays every seat (a bootstrap; see the module
     /// documentation).
-    Counting { epsilon: f64 },
+    Counting { epsilon: f64, styles: [u32; 4] },
 }
 
 /// How self-play searches and picks moves.
@@ -130,15 +130,28 @@ enum Style {
     NoisyHeavy(f64),
 }
 
+/// Weights of `[counting, heavy, noisy counting, noisy heavy]` when a run names none: counting
+/// 40%, heavy 30%, each noisy 15%.
+pub const DEFAULT_STYLES: [u32; 4] = [8, 6, 3, 3];
+
 impl Style {
-    /// Counting 40%, heavy 30%, each noisy (one move in five random) 15%.
-    fn draw(rng: &mut Rng) -> Style {
-        match rng.below(20) {
-            0..8 => Style::Counting,
-            8..14 => Style::Heavy,
-            14..17 => Style::NoisyCounting(0.2),
-            _ => Style::NoisyHeavy(0.2),
+    /// A style drawn with the given weights of `[counting, heavy, noisy counting, noisy
+    /// heavy]` (noisy: one move in five random).
+    fn draw(rng: &mut Rng, weights: &[u32; 4]) -> Style {
+        let mut k = rng.below(weights.iter().sum::<u32>().max(1));
+        let styles = [
+            Style::Counting,
+            Style::Heavy,
+            Style::NoisyCounting(0.2),
+            Style::NoisyHeavy(0.2),
+        ];
+        for (style, &w) in styles.into_iter().zip(weights) {
+            if k < w {
+                return style;
+            }
+            k -= w;
         }
+        Style::Counting
     }
 }
 
@@ -177,7 +190,11 @@ pub fn play_match(
     while !m.is_over() && (p.max_rounds == 0 || record.rounds < p.max_rounds) {
         let ctx = m.context();
         let mut table = Table::new(m.deal_round(), ctx.clone());
-        let styles: [Style; 4] = std::array::from_fn(|_| Style::draw(&mut style_rng));
+        let weights = match guide {
+            Guide::Counting { styles, .. } => *styles,
+            _ => DEFAULT_STYLES,
+        };
+        let styles: [Style; 4] = std::array::from_fn(|_| Style::draw(&mut style_rng, &weights));
         // samples of this round with the side that moved
         let mut pending: Vec<(Sample, u8)> = Vec::new();
         let mut decisions = 0u32;
@@ -186,7 +203,7 @@ pub fn play_match(
             let legal = table.legal_moves();
             let mv = if legal.len() == 1 {
                 legal[0]
-            } else if let Guide::Counting { epsilon } = guide {
+            } else if let Guide::Counting { epsilon, .. } = guide {
                 let info = table.view(s);
                 // the policy imitates counting whoever moves; the move made is the seat's style
                 let choice = counting.choose(info);

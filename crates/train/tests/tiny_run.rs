@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use capicua_net::{ENCODING_VERSION, NetError, Network, Trainer};
+use capicua_net::{ENCODING_VERSION, INPUT_SIZE, NetError, Network, Trainer};
 use capicua_train::replay::{ReplayDir, Sample};
 use capicua_train::rundir::RunDir;
 use capicua_train::{RunConfig, RunOptions, RunState, StopAt, TrainError, run};
@@ -465,6 +465,7 @@ fn counting_bootstrap(matches: u64) -> capicua_train::config::BootstrapConfig {
         generations: Some(1),
         iterations: None,
         c: None,
+        styles: None,
     }
 }
 
@@ -573,6 +574,7 @@ fn a_run_can_start_from_given_weights_and_distil_a_stronger_search() {
         generations: Some(1),
         iterations: Some(96),
         c: Some(0.4),
+        styles: None,
     });
     let s = run(&c, &quiet(false, None)).unwrap();
     assert_eq!(s.history[0].guide, "plain-ismcts");
@@ -603,4 +605,47 @@ fn a_run_can_start_from_given_weights_and_distil_a_stronger_search() {
     let mut bad = tiny(&tmp.0.join("b"), 1);
     bad.model.init = Some(tmp.0.join("missing.bpk"));
     assert!(run(&bad, &quiet(false, None)).is_err());
+}
+
+#[test]
+fn a_run_adds_a_tile_head_to_a_network_that_has_none() {
+    use capicua_train::config::{BootstrapConfig, BootstrapGuide};
+    let tmp = TempDir::new("grow");
+    let mut c = tiny(&tmp.0, 1);
+    let init = tmp.0.join("init.bpk");
+    let start = Network::new(c.shape(), ENCODING_VERSION, 78).unwrap();
+    assert!(start.shape().tile_head.is_empty());
+    start.save(&init).unwrap();
+    c.model.init = Some(init);
+    c.model.tile_head = vec![8, 4];
+    c.selfplay.bootstrap = false;
+    c.bootstrap = Some(BootstrapConfig {
+        guide: BootstrapGuide::Ismcts,
+        matches: Some(2),
+        epsilon: 0.0,
+        reuse: None,
+        generations: Some(1),
+        iterations: Some(48),
+        c: Some(0.4),
+        styles: None,
+    });
+    let s = run(&c, &quiet(false, None)).unwrap();
+    assert_eq!(s.generation, 1);
+    let models = c.run_dir().join("models");
+    let first = Network::load(
+        models.join("net-000000000000.bpk"),
+        ENCODING_VERSION,
+        &c.shape(),
+    )
+    .unwrap();
+    assert_eq!(first.shape().tile_head, vec![8, 4]);
+    // a fresh head adds nothing: the grown network answers as the one it grew from
+    let x: Vec<f32> = (0..3 * INPUT_SIZE).map(|i| (i % 7) as f32 / 7.0).collect();
+    assert_eq!(first.raw_outputs(&x, 3), start.raw_outputs(&x, 3));
+    // a file whose trunk does not fit the run's is still refused
+    let mut other = tiny(&tmp.0.join("b"), 1);
+    other.model.hidden = vec![8];
+    other.model.tile_head = vec![8];
+    other.model.init = c.model.init.clone();
+    assert!(run(&other, &quiet(false, None)).is_err());
 }
