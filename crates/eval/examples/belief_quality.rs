@@ -13,7 +13,9 @@
 //! policy estimator), `--floor P`, `--temperature T`, `--model PATH|none` (default: the shipped model), `--seed S`,
 //! `--every-seat` (score every seat's decisions, not one seat's per round), `--json PATH`,
 //! `--combined-samples N` (also policy inference over N believed deals, at `--floor` and
-//! `--temperature`; 0, the default: not).
+//! `--temperature`; 0, the default: not), `--counting-samples N` (also the prototype:
+//! N uniform deals weighted by the likelihood of the other seats' moves under `counting`'s own
+//! policy, `capicua_eval::counting_inference`; 0, the default: not).
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -24,6 +26,7 @@ use capicua_eval::belief_quality::{
     BeliefEstimator, CombinedEstimator, Decisions, LearnedEstimator, PolicyEstimator,
     QualityConfig, RoundSource, UniformEstimator, play_round, run_quality,
 };
+use capicua_eval::counting_inference::{CountingPolicy, counting_inference};
 use capicua_net::{NetEvaluator, PolicyInference, SHIPPED_MODEL, shipped_model_path};
 
 struct Args {
@@ -37,6 +40,8 @@ struct Args {
     json: Option<String>,
     /// Also score policy inference over believed deals (`--combined-samples N`, 0: not).
     combined: usize,
+    /// Also score `counting`-policy inference (`--counting-samples N`, 0: not).
+    counting: usize,
 }
 
 fn parse() -> Result<Args, String> {
@@ -53,6 +58,7 @@ fn parse() -> Result<Args, String> {
         decisions: Decisions::OneSeat,
         json: None,
         combined: 0,
+        counting: 0,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -76,6 +82,7 @@ fn parse() -> Result<Args, String> {
             "--seed" => a.seed = value.parse().map_err(|e| format!("--seed {value}: {e}"))?,
             "--json" => a.json = Some(value),
             "--combined-samples" => a.combined = count(&value)?,
+            "--counting-samples" => a.counting = count(&value)?,
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -142,7 +149,15 @@ fn run() -> Result<(), String> {
         }),
         _ => None,
     };
+    let counting = (args.counting > 0).then(|| PolicyEstimator {
+        inference: counting_inference(args.counting),
+        policy: CountingPolicy,
+        label: "counting".into(),
+    });
     let mut estimators: Vec<&dyn BeliefEstimator> = vec![&uniform];
+    if let Some(c) = &counting {
+        estimators.push(c);
+    }
     if let Some(c) = &combined {
         estimators.push(c);
     }

@@ -9,6 +9,7 @@
 //! - [`stats`]: means and Student-t intervals; [`report`]: tables and markdown.
 
 pub mod belief_quality;
+pub mod counting_inference;
 pub mod duplicate;
 pub mod elo;
 pub mod report;

@@ -53,11 +53,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::counting_inference::CountingInference;
 use capicua_bots::{CountingPlayer, CountingWeights, HeavyPlayer, RandomPlayer};
 use capicua_engine::{Player, Rng};
 use capicua_net::NetEvaluator;
 use capicua_search::{
-    Algorithm, BeliefMode, Budget, IsmctsPlayer, MarginScale, OtherSeats, PimcPlayer,
+    Algorithm, BeliefMode, Budget, Evaluator, IsmctsPlayer, MarginScale, OtherSeats, PimcPlayer,
     RolloutPolicy, SearchConfig, Searcher,
 };
 use capicua_solver::OmniscientPlayer;
@@ -392,6 +393,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "the other seats' moves in an ISMCTS tree with a model: search (shared statistics) or policy (drawn from the model's policy for their hands in each determinization)",
     ),
     ("otemp", "temperature of others=policy's draws, > 0"),
+    (
+        "cinfer",
+        "beliefs read with counting's own policy: this many uniform deals weighted by how likely each makes the other seats' moves under counting (the issue's prototype; an oracle against counting players, for measuring; needs a model)",
+    ),
 ];
 
 /// Which search a search player runs.
@@ -434,6 +439,9 @@ pub struct SearchSpec {
     pub config: SearchConfig,
     /// The network and the text that named it; `None`: plain search.
     pub model: Option<Model>,
+    /// `cinfer=N`: the search's beliefs come from `counting`-policy inference over N uniform
+    /// deals ([`crate::counting_inference`]) instead of the network's belief output.
+    pub counting_inference: Option<usize>,
 }
 
 impl SearchSpec {
@@ -443,6 +451,7 @@ impl SearchSpec {
             kind,
             config: kind.base(),
             model: None,
+            counting_inference: None,
         }
     }
 
@@ -453,6 +462,7 @@ impl SearchSpec {
         let mut beliefs = None;
         let (mut others, mut otemp) = (None, 1.0);
         let (mut iters, mut ms) = (None, None);
+        let mut cinfer = None;
         for key in kind.keys() {
             let Some(v) = p.take_str(key) else {
                 continue;
@@ -539,14 +549,26 @@ impl SearchSpec {
                 "tshare" => c.truth_share = weight()?,
                 "btemp" => c.belief_temperature = positive()?,
                 "otemp" => otemp = positive()?,
+                "cinfer" => cinfer = Some(int(1)?.min(1_000_000) as usize),
                 _ => unreachable!("every key of SEARCH_KEYS has an arm"),
             }
         }
         if others == Some(true) {
             c.other_seats = OtherSeats::Policy { temperature: otemp };
         }
+        if cinfer.is_some() {
+            if model.is_none() || beliefs.is_some_and(|b| b != BeliefMode::Learned) {
+                return Err(p.bad_value(
+                    "cinfer",
+                    &cinfer.unwrap_or(0).to_string(),
+                    "needs a model, and draws the search's deals from its beliefs (no beliefs=uniform or truth)",
+                ));
+            }
+            beliefs = Some(BeliefMode::Learned);
+        }
         let default_beliefs = default_beliefs(model.as_ref());
         c.beliefs = match beliefs {
+            Some(BeliefMode::Learned) if cinfer.is_some() => BeliefMode::Learned,
             Some(BeliefMode::Learned) if default_beliefs != BeliefMode::Learned => {
                 return Err(SpecError::NoBeliefOutput {
                     model: model.map_or("plain search (no model)".into(), |m| m.name),
@@ -565,6 +587,7 @@ impl SearchSpec {
             kind,
             config: c,
             model,
+            counting_inference: cinfer,
         })
     }
 
@@ -576,10 +599,20 @@ impl SearchSpec {
 
     /// A searcher with this spec's configuration and network (the engine process's).
     pub fn searcher(&self) -> Searcher {
-        match &self.model {
-            Some(m) => Searcher::with_evaluator(self.config.clone(), m.evaluator.clone()),
+        match self.evaluator() {
+            Some(e) => Searcher::with_evaluator(self.config.clone(), e),
             None => Searcher::new(self.config.clone()),
         }
+    }
+
+    /// The network as the search's evaluator, its beliefs replaced by `counting`-policy
+    /// inference with `cinfer=N`; `None` for a plain search.
+    fn evaluator(&self) -> Option<Arc<dyn Evaluator>> {
+        let net: Arc<dyn Evaluator> = self.model.as_ref()?.evaluator.clone();
+        Some(match self.counting_inference {
+            Some(n) => Arc::new(CountingInference::new(net, n)),
+            None => net,
+        })
     }
 
     /// A player whose every random choice derives from `seed`, named by the canonical spec.
@@ -589,19 +622,13 @@ impl SearchSpec {
             ..self.config.clone()
         };
         let name = self.to_string();
-        match (self.kind, &self.model) {
+        match (self.kind, self.evaluator()) {
             (SearchKind::Ismcts, None) => Box::new(IsmctsPlayer::named(name, config)),
             (SearchKind::Pimc, None) => Box::new(PimcPlayer::named(name, config)),
-            (SearchKind::Ismcts, Some(m)) => Box::new(IsmctsPlayer::with_evaluator(
-                name,
-                config,
-                m.evaluator.clone(),
-            )),
-            (SearchKind::Pimc, Some(m)) => Box::new(PimcPlayer::with_evaluator(
-                name,
-                config,
-                m.evaluator.clone(),
-            )),
+            (SearchKind::Ismcts, Some(e)) => {
+                Box::new(IsmctsPlayer::with_evaluator(name, config, e))
+            }
+            (SearchKind::Pimc, Some(e)) => Box::new(PimcPlayer::with_evaluator(name, config, e)),
         }
     }
 
@@ -664,12 +691,15 @@ impl SearchSpec {
         if let Some(m) = &self.model {
             out.push(format!("model={}", m.name));
         }
-        if c.beliefs != default_beliefs(self.model.as_ref()) {
+        if c.beliefs != default_beliefs(self.model.as_ref()) && self.counting_inference.is_none() {
             out.push(match c.beliefs {
                 BeliefMode::Learned => "beliefs=learned".to_string(),
                 BeliefMode::Uniform => "beliefs=uniform".to_string(),
                 BeliefMode::Truth => "beliefs=truth".to_string(),
             });
+        }
+        if let Some(n) = self.counting_inference {
+            out.push(format!("cinfer={n}"));
         }
         if c.truth_share != base.truth_share {
             out.push(format!("tshare={}", c.truth_share));
@@ -1049,6 +1079,34 @@ mod tests {
             assert_eq!(spec.to_string(), text);
             assert_eq!(PlayerSpec::parse(&spec.to_string()).unwrap(), spec);
             assert_eq!(spec.build(1).name(), text);
+        }
+    }
+
+    #[test]
+    fn counting_inference_needs_a_model_and_learned_deals() {
+        for text in [
+            "ismcts:cinfer=100",
+            "ismcts:iters=10,model=default,beliefs=uniform,cinfer=100",
+            "ismcts:model=default,cinfer=0",
+        ] {
+            assert!(PlayerSpec::parse(text).is_err(), "{text}");
+        }
+        if capicua_net::shipped_model_path().is_some() {
+            let text = "ismcts:iters=10,model=default,cinfer=100";
+            let spec = PlayerSpec::parse(text).unwrap();
+            assert_eq!(spec.to_string(), text);
+            assert!(!spec.sees_hidden_hands());
+            let PlayerSpec::Search(s) = &spec else {
+                panic!("{text} is a search")
+            };
+            assert_eq!(s.counting_inference, Some(100));
+            assert_eq!(s.config.beliefs, BeliefMode::Learned);
+            assert!(
+                s.searcher()
+                    .evaluator()
+                    .name()
+                    .contains("counting-inference(n=100)")
+            );
         }
     }
 
