@@ -94,6 +94,21 @@ pub struct FastMlp {
     tiles: Option<FastTileHead>,
 }
 
+/// Runs `layers`, each followed by a ReLU, on the activations in `a`, ping-ponging between the
+/// two buffers; returns whether the result is in `a`.
+fn relu_layers(layers: &[Dense], a: &mut [f32; MAX_WIDTH], b: &mut [f32; MAX_WIDTH]) -> bool {
+    let mut in_a = true;
+    for layer in layers {
+        let (src, dst) = if in_a { (&*a, &mut *b) } else { (&*b, &mut *a) };
+        layer.forward(&src[..layer.fan_in], &mut dst[..]);
+        for v in dst[..layer.fan_out].iter_mut() {
+            *v = v.max(0.0);
+        }
+        in_a = !in_a;
+    }
+    in_a
+}
+
 /// [`crate::model::TileHead`]'s weights.
 #[derive(Clone, Debug)]
 struct FastTileHead {
@@ -130,15 +145,7 @@ impl FastTileHead {
             {
                 *v = (*v + c + bias).max(0.0);
             }
-            let mut in_a = true;
-            for layer in &self.hidden {
-                let (src, dst) = if in_a { (&a, &mut b) } else { (&b, &mut a) };
-                layer.forward(&src[..layer.fan_in], &mut dst[..]);
-                for v in dst[..layer.fan_out].iter_mut() {
-                    *v = v.max(0.0);
-                }
-                in_a = !in_a;
-            }
+            let in_a = relu_layers(&self.hidden, &mut a, &mut b);
             let (src, dst) = if in_a { (&a, &mut b) } else { (&b, &mut a) };
             self.out.forward(&src[..self.out.fan_in], &mut dst[..]);
             let group = &mut beliefs[t * BELIEF_GROUP..(t + 1) * BELIEF_GROUP];
@@ -258,16 +265,7 @@ impl FastMlp {
         let mut a = [0.0f32; MAX_WIDTH];
         let mut b = [0.0f32; MAX_WIDTH];
         a[..input.len()].copy_from_slice(input);
-        // the current activations are in `a` when `in_a`
-        let mut in_a = true;
-        for layer in &self.trunk {
-            let (src, dst) = if in_a { (&a, &mut b) } else { (&b, &mut a) };
-            layer.forward(&src[..layer.fan_in], &mut dst[..]);
-            for v in dst[..layer.fan_out].iter_mut() {
-                *v = v.max(0.0);
-            }
-            in_a = !in_a;
-        }
+        let in_a = relu_layers(&self.trunk, &mut a, &mut b);
         let x = if in_a { &a } else { &b };
         head(&x[..]);
     }

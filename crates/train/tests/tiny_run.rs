@@ -556,13 +556,13 @@ fn counting_bootstrap_feeds_the_first_generation_then_a_network_plays() {
     );
 }
 
-#[test]
-fn a_run_can_start_from_given_weights_and_distil_a_stronger_search() {
+/// A one-generation tiny run in `tmp` that starts from a fresh network saved as `init.bpk`
+/// (returned) and plays plain ISMCTS at `iterations` instead of bootstrapping.
+fn run_from_saved_network(tmp: &TempDir, seed: u64, iterations: u64) -> (RunConfig, Network) {
     use capicua_train::config::{BootstrapConfig, BootstrapGuide};
-    let tmp = TempDir::new("init");
     let mut c = tiny(&tmp.0, 1);
     let init = tmp.0.join("init.bpk");
-    let start = Network::new(c.shape(), ENCODING_VERSION, 77).unwrap();
+    let start = Network::new(c.shape(), ENCODING_VERSION, seed).unwrap();
     start.save(&init).unwrap();
     c.model.init = Some(init);
     c.selfplay.bootstrap = false;
@@ -572,10 +572,17 @@ fn a_run_can_start_from_given_weights_and_distil_a_stronger_search() {
         epsilon: 0.0,
         reuse: None,
         generations: Some(1),
-        iterations: Some(96),
+        iterations: Some(iterations),
         c: Some(0.4),
         styles: None,
     });
+    (c, start)
+}
+
+#[test]
+fn a_run_can_start_from_given_weights_and_distil_a_stronger_search() {
+    let tmp = TempDir::new("init");
+    let (c, start) = run_from_saved_network(&tmp, 77, 96);
     let s = run(&c, &quiet(false, None)).unwrap();
     assert_eq!(s.history[0].guide, "plain-ismcts");
     // the initial best is the given network itself
@@ -609,26 +616,10 @@ fn a_run_can_start_from_given_weights_and_distil_a_stronger_search() {
 
 #[test]
 fn a_run_adds_a_tile_head_to_a_network_that_has_none() {
-    use capicua_train::config::{BootstrapConfig, BootstrapGuide};
     let tmp = TempDir::new("grow");
-    let mut c = tiny(&tmp.0, 1);
-    let init = tmp.0.join("init.bpk");
-    let start = Network::new(c.shape(), ENCODING_VERSION, 78).unwrap();
+    let (mut c, start) = run_from_saved_network(&tmp, 78, 48);
     assert!(start.shape().tile_head.is_empty());
-    start.save(&init).unwrap();
-    c.model.init = Some(init);
     c.model.tile_head = vec![8, 4];
-    c.selfplay.bootstrap = false;
-    c.bootstrap = Some(BootstrapConfig {
-        guide: BootstrapGuide::Ismcts,
-        matches: Some(2),
-        epsilon: 0.0,
-        reuse: None,
-        generations: Some(1),
-        iterations: Some(48),
-        c: Some(0.4),
-        styles: None,
-    });
     let s = run(&c, &quiet(false, None)).unwrap();
     assert_eq!(s.generation, 1);
     let models = c.run_dir().join("models");
