@@ -219,6 +219,26 @@ impl BeliefSampler {
         self.layout.absolute_marginals(local)
     }
 
+    /// The log of the believed probability of a deal (every seat's hand now, as
+    /// [`BeliefSampler::sample_hands`] gives them), up to a constant that is the same for every
+    /// deal of this information set: the sum over unseen tiles of the log of the tile's
+    /// (floored, normalised) weight at its place. Importance weights that correct believed
+    /// draws to another target divide by its exponential. A tile in no hand counts as out of
+    /// play; a place the sampler rules out gives negative infinity.
+    pub fn log_weight(&self, hands: &[TileSet; 4]) -> f64 {
+        let l = &self.layout;
+        let np = l.places();
+        let mut sum = 0.0;
+        for (k, &t) in l.tiles.iter().enumerate() {
+            let at = (0..4).find(|&s| hands[s].contains(t)).unwrap_or(OUT);
+            let w = (0..np)
+                .find(|&p| l.absolute(p) == at)
+                .map_or(0.0, |p| self.weights[k][p]);
+            sum += w.ln();
+        }
+        sum
+    }
+
     /// How far the beliefs are from uniform: the Kish effective sample size, as a fraction,
     /// that importance weighting exact uniform draws to the believed distribution would have,
     /// `Z_w² / (Z_1 · Z_w²)` with `Z_f` the sum over consistent deals (before the rejection
@@ -260,6 +280,24 @@ impl DealSampler {
         match self {
             DealSampler::Uniform(s) => s.sample(rng),
             DealSampler::Believed(s) => s.sample(rng),
+        }
+    }
+
+    /// Each unseen tile's exact probability of each place under the sampler's distribution
+    /// (see [`Sampler::marginals`] and [`BeliefSampler::marginals`]).
+    pub fn marginals(&self) -> Vec<(Tile, [f64; 5])> {
+        match self {
+            DealSampler::Uniform(s) => s.marginals(),
+            DealSampler::Believed(s) => s.marginals(),
+        }
+    }
+
+    /// The log of a drawn deal's probability up to a constant of the information set: 0 for
+    /// uniform deals, [`BeliefSampler::log_weight`] for believed ones.
+    pub fn log_weight(&self, hands: &[TileSet; 4]) -> f64 {
+        match self {
+            DealSampler::Uniform(_) => 0.0,
+            DealSampler::Believed(s) => s.log_weight(hands),
         }
     }
 

@@ -15,7 +15,12 @@
 //! `--combined-samples N` (also policy inference over N believed deals, at `--floor` and
 //! `--temperature`; 0, the default: not), `--counting-samples N` (also the prototype:
 //! N uniform deals weighted by the likelihood of the other seats' moves under `counting`'s own
-//! policy, `capicua_eval::counting_inference`; 0, the default: not).
+//! policy, `capicua_eval::counting_inference`; 0, the default: not), `--policy-model
+//! PATH|counting` (the model of the players in the combined estimator: another network's
+//! policy, or `counting`'s own at the prototype's floor; default: the `--model`'s policy),
+//! `--prior proposal|product` (how the combined estimator weighs its believed deals,
+//! `capicua_net::PriorUse`; default: proposal), `--shrink K` (inference's frequencies blended
+//! with its sampler's exact marginals counted as K effective deals; default 0).
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -26,8 +31,8 @@ use capicua_eval::belief_quality::{
     BeliefEstimator, CombinedEstimator, Decisions, LearnedEstimator, PolicyEstimator,
     QualityConfig, RoundSource, UniformEstimator, play_round, run_quality,
 };
-use capicua_eval::counting_inference::{CountingPolicy, counting_inference};
-use capicua_net::{NetEvaluator, PolicyInference, SHIPPED_MODEL, shipped_model_path};
+use capicua_eval::counting_inference::{COUNTING_FLOOR, CountingPolicy, counting_inference};
+use capicua_net::{NetEvaluator, PolicyInference, PriorUse, SHIPPED_MODEL, shipped_model_path};
 
 struct Args {
     rounds: usize,
@@ -42,6 +47,9 @@ struct Args {
     combined: usize,
     /// Also score `counting`-policy inference (`--counting-samples N`, 0: not).
     counting: usize,
+    /// The combined estimator's model of the players: a network file, `counting`, or (None)
+    /// the `--model`'s policy.
+    policy_model: Option<String>,
 }
 
 fn parse() -> Result<Args, String> {
@@ -59,6 +67,7 @@ fn parse() -> Result<Args, String> {
         json: None,
         combined: 0,
         counting: 0,
+        policy_model: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -83,6 +92,10 @@ fn parse() -> Result<Args, String> {
             "--json" => a.json = Some(value),
             "--combined-samples" => a.combined = count(&value)?,
             "--counting-samples" => a.counting = count(&value)?,
+            "--policy-model" => a.policy_model = Some(value),
+            "--shrink" => a.policy.shrink = number(&value)?,
+            "--prior" if value == "proposal" => a.policy.prior = PriorUse::Proposal,
+            "--prior" if value == "product" => a.policy.prior = PriorUse::Product,
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -105,18 +118,7 @@ fn run() -> Result<(), String> {
         samples: args.samples,
     };
     let net = match &args.model {
-        Some(path) => {
-            let file = if path == SHIPPED_MODEL {
-                shipped_model_path().ok_or("no shipped model found")?
-            } else {
-                path.into()
-            };
-            let net = NetEvaluator::load(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-            let label = file
-                .file_stem()
-                .map_or("net".into(), |s| s.to_string_lossy().into_owned());
-            Some((Arc::new(net), label))
-        }
+        Some(path) => Some(load(path)?),
         None => None,
     };
     let policy = match (&net, args.policy.samples) {
@@ -138,15 +140,43 @@ fn run() -> Result<(), String> {
             .collect(),
         _ => Vec::new(),
     };
-    let combined = match &net {
-        Some((net, label)) if net.has_beliefs() && args.combined > 0 => Some(CombinedEstimator {
-            net: net.clone(),
-            inference: PolicyInference {
+    let combined: Option<Box<dyn BeliefEstimator>> = match &net {
+        Some((net, label)) if net.has_beliefs() && args.combined > 0 => {
+            let inference = PolicyInference {
                 samples: args.combined,
                 ..args.policy
-            },
-            label: label.clone(),
-        }),
+            };
+            let (net, label) = (net.clone(), label.clone());
+            Some(match args.policy_model.as_deref() {
+                Some("counting") => Box::new(CombinedEstimator {
+                    net,
+                    policy: CountingPolicy,
+                    inference: PolicyInference {
+                        floor: COUNTING_FLOOR,
+                        ..inference
+                    },
+                    label,
+                    policy_label: "counting".into(),
+                }),
+                Some(path) => {
+                    let (policy, policy_label) = load(path)?;
+                    Box::new(CombinedEstimator {
+                        net,
+                        policy: (*policy).clone(),
+                        inference,
+                        label,
+                        policy_label,
+                    })
+                }
+                None => Box::new(CombinedEstimator {
+                    policy: (*net).clone(),
+                    net,
+                    inference,
+                    policy_label: label.clone(),
+                    label,
+                }),
+            })
+        }
         _ => None,
     };
     let counting = (args.counting > 0).then(|| PolicyEstimator {
@@ -159,7 +189,7 @@ fn run() -> Result<(), String> {
         estimators.push(c);
     }
     if let Some(c) = &combined {
-        estimators.push(c);
+        estimators.push(c.as_ref());
     }
     if let Some(p) = &policy {
         estimators.push(p);
@@ -192,6 +222,20 @@ fn run() -> Result<(), String> {
         time_mid_round(&cfg, p)?;
     }
     Ok(())
+}
+
+/// A network file (or the shipped model) and the name tables give it.
+fn load(path: &str) -> Result<(Arc<NetEvaluator>, String), String> {
+    let file = if path == SHIPPED_MODEL {
+        shipped_model_path().ok_or("no shipped model found")?
+    } else {
+        path.into()
+    };
+    let net = NetEvaluator::load(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let label = file
+        .file_stem()
+        .map_or("net".into(), |s| s.to_string_lossy().into_owned());
+    Ok((Arc::new(net), label))
 }
 
 /// Times one inference (one thread) at the first decision with 20 or more tiles on the table.

@@ -202,22 +202,28 @@ impl BeliefEstimator for LearnedEstimator {
 }
 
 /// Policy-based inference over believed deals: deals drawn from the network's beliefs (as
-/// the search draws them), weighted by the likelihood of the observed moves under its policy
-/// ([`PolicyInference::infer_from`]). A product of two readings of the same moves, so the
-/// temperature matters more than for either alone.
+/// the search draws them), weighted by the likelihood of the observed moves under `policy`
+/// (the same network's, another network's, or `counting`'s) as [`PolicyInference::prior`]
+/// says: with the believed deals as a proposal only, the estimate of the policy's posterior
+/// over uniform deals with a larger effective sample size; as a product, two readings of the
+/// same moves, where the temperature matters more than for either alone.
 #[derive(Clone, Debug)]
-pub struct CombinedEstimator {
+pub struct CombinedEstimator<P: PlayPolicy> {
     pub net: Arc<NetEvaluator>,
+    pub policy: P,
     pub inference: PolicyInference,
-    /// Names the model in tables.
+    /// Names the belief model in tables.
     pub label: String,
+    /// Names the policy in tables.
+    pub policy_label: String,
 }
 
-impl BeliefEstimator for CombinedEstimator {
+impl<P: PlayPolicy> BeliefEstimator for CombinedEstimator<P> {
     fn name(&self) -> String {
+        let i = &self.inference;
         format!(
-            "believed+policy:{}(n={},T={})",
-            self.label, self.inference.samples, self.inference.temperature
+            "believed:{}+policy:{}(n={},T={},{:?},k={})",
+            self.label, self.policy_label, i.samples, i.temperature, i.prior, i.shrink
         )
     }
 
@@ -229,7 +235,7 @@ impl BeliefEstimator for CombinedEstimator {
         let weights = net_weights(&self.net, info)?;
         Ok(self
             .inference
-            .infer_from(&*self.net, info, Some(&weights), rng)?
+            .infer_from(&self.policy, info, Some(&weights), rng)?
             .marginals)
     }
 }

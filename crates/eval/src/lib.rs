@@ -12,6 +12,7 @@ pub mod belief_quality;
 pub mod counting_inference;
 pub mod duplicate;
 pub mod elo;
+pub mod policy_beliefs;
 pub mod report;
 pub mod spec;
 pub mod stats;

@@ -53,7 +53,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::counting_inference::CountingInference;
+use crate::policy_beliefs::PolicyBeliefs;
 use capicua_bots::{CountingPlayer, CountingWeights, HeavyPlayer, RandomPlayer};
 use capicua_engine::{Player, Rng};
 use capicua_net::NetEvaluator;
@@ -318,6 +318,18 @@ impl ModelChoice {
     }
 }
 
+/// The installed players' model ([`capicua_net::IMITATION_MODEL`]).
+fn players_model() -> Result<Model, SpecError> {
+    let path = capicua_net::imitation_model_path().ok_or(SpecError::NoShippedModel {
+        shipped: capicua_net::IMITATION_MODEL,
+    })?;
+    let mut model = ModelChoice::Path(path)
+        .load()?
+        .expect("a path names a network");
+    model.name = capicua_net::IMITATION_MODEL.to_string();
+    Ok(model)
+}
+
 /// A path as error messages show it: at most 200 characters, since it may come from a client.
 fn shown(path: &str) -> String {
     path.chars().take(200).collect()
@@ -397,6 +409,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "cinfer",
         "beliefs read with counting's own policy: this many uniform deals weighted by how likely each makes the other seats' moves under counting (the issue's prototype; an oracle against counting players, for measuring; needs a model)",
     ),
+    (
+        "pinfer",
+        "beliefs read with a learned model of the players (models/counting-imitation.bpk): this many of the model's believed deals, weighted by how likely each makes the other seats' moves under its policy (for measuring; needs a model with a belief output)",
+    ),
 ];
 
 /// Which search a search player runs.
@@ -442,6 +458,9 @@ pub struct SearchSpec {
     /// `cinfer=N`: the search's beliefs come from `counting`-policy inference over N uniform
     /// deals ([`crate::counting_inference`]) instead of the network's belief output.
     pub counting_inference: Option<usize>,
+    /// `pinfer=N`: the search's beliefs come from inference over N of the network's believed
+    /// deals under the installed players' model ([`PolicyBeliefs::learned`]).
+    pub players_inference: Option<(usize, Model)>,
 }
 
 impl SearchSpec {
@@ -452,6 +471,7 @@ impl SearchSpec {
             config: kind.base(),
             model: None,
             counting_inference: None,
+            players_inference: None,
         }
     }
 
@@ -462,7 +482,7 @@ impl SearchSpec {
         let mut beliefs = None;
         let (mut others, mut otemp) = (None, 1.0);
         let (mut iters, mut ms) = (None, None);
-        let mut cinfer = None;
+        let (mut cinfer, mut pinfer) = (None, None);
         for key in kind.keys() {
             let Some(v) = p.take_str(key) else {
                 continue;
@@ -550,11 +570,28 @@ impl SearchSpec {
                 "btemp" => c.belief_temperature = positive()?,
                 "otemp" => otemp = positive()?,
                 "cinfer" => cinfer = Some(int(1)?.min(1_000_000) as usize),
+                "pinfer" => pinfer = Some(int(1)?.min(1_000_000) as usize),
                 _ => unreachable!("every key of SEARCH_KEYS has an arm"),
             }
         }
         if others == Some(true) {
             c.other_seats = OtherSeats::Policy { temperature: otemp };
+        }
+        if let Some(n) = pinfer {
+            let refuse = |why| Err(p.bad_value("pinfer", &n.to_string(), why));
+            if cinfer.is_some() {
+                return refuse("takes no cinfer: the two read the moves in different ways");
+            }
+            if beliefs.is_some_and(|b| b != BeliefMode::Learned) {
+                return refuse(
+                    "draws the search's deals from its beliefs (no beliefs=uniform or truth)",
+                );
+            }
+            if default_beliefs(model.as_ref()) != BeliefMode::Learned {
+                return refuse(
+                    "needs a model with a belief output (its believed deals are the proposal)",
+                );
+            }
         }
         if cinfer.is_some() {
             if model.is_none() || beliefs.is_some_and(|b| b != BeliefMode::Learned) {
@@ -583,11 +620,16 @@ impl SearchSpec {
                 time: ms.map(Duration::from_millis),
             };
         }
+        let players_inference = match pinfer {
+            Some(n) => Some((n, players_model()?)),
+            None => None,
+        };
         Ok(SearchSpec {
             kind,
             config: c,
             model,
             counting_inference: cinfer,
+            players_inference,
         })
     }
 
@@ -606,12 +648,19 @@ impl SearchSpec {
     }
 
     /// The network as the search's evaluator, its beliefs replaced by `counting`-policy
-    /// inference with `cinfer=N`; `None` for a plain search.
+    /// inference with `cinfer=N` or learned inference with `pinfer=N`; `None` for a plain
+    /// search.
     fn evaluator(&self) -> Option<Arc<dyn Evaluator>> {
         let net: Arc<dyn Evaluator> = self.model.as_ref()?.evaluator.clone();
-        Some(match self.counting_inference {
-            Some(n) => Arc::new(CountingInference::new(net, n)),
-            None => net,
+        Some(match (self.counting_inference, &self.players_inference) {
+            (Some(n), _) => Arc::new(PolicyBeliefs::counting(net, n)),
+            (None, Some((n, players))) => Arc::new(PolicyBeliefs::learned(
+                net,
+                players.evaluator.clone(),
+                &players.name,
+                *n,
+            )),
+            (None, None) => net,
         })
     }
 
@@ -700,6 +749,9 @@ impl SearchSpec {
         }
         if let Some(n) = self.counting_inference {
             out.push(format!("cinfer={n}"));
+        }
+        if let Some((n, _)) = &self.players_inference {
+            out.push(format!("pinfer={n}"));
         }
         if c.truth_share != base.truth_share {
             out.push(format!("tshare={}", c.truth_share));
@@ -1107,6 +1159,33 @@ mod tests {
                     .name()
                     .contains("counting-inference(n=100)")
             );
+        }
+    }
+
+    #[test]
+    fn players_inference_needs_a_belief_output_and_no_cinfer() {
+        for text in [
+            "ismcts:pinfer=100",
+            "ismcts:iters=10,model=default,beliefs=uniform,pinfer=100",
+            "ismcts:model=default,pinfer=0",
+            "ismcts:model=default,cinfer=100,pinfer=100",
+        ] {
+            assert!(PlayerSpec::parse(text).is_err(), "{text}");
+        }
+        if capicua_net::shipped_model_path().is_some() {
+            let text = "ismcts:iters=10,model=default,pinfer=100";
+            let spec = PlayerSpec::parse(text).unwrap();
+            assert_eq!(spec.to_string(), text);
+            assert_eq!(PlayerSpec::parse(&spec.to_string()).unwrap(), spec);
+            assert!(!spec.sees_hidden_hands());
+            let PlayerSpec::Search(s) = &spec else {
+                panic!("{text} is a search")
+            };
+            assert_eq!(s.players_inference.as_ref().map(|p| p.0), Some(100));
+            assert_eq!(s.config.beliefs, BeliefMode::Learned);
+            let name = s.searcher().evaluator().name();
+            assert!(name.contains("counting-imitation"), "{name}");
+            assert!(name.contains("(n=100)"), "{name}");
         }
     }
 

@@ -209,17 +209,32 @@ pub fn load_network(path: impl AsRef<Path>) -> Result<Network, NetError> {
 /// the executable (`target/release/capicua` finds `models/` at the repository's root).
 pub const SHIPPED_MODEL: &str = "models/capicua.bpk";
 
+/// A model of the players (not a player): the shipped run's last bootstrap generation, whose
+/// policy learned to imitate `counting` (`models/README.md`); policy-based inference reads
+/// the other seats' moves with it.
+pub const IMITATION_MODEL: &str = "models/counting-imitation.bpk";
+
 /// The shipped model's file, if there is one: `SHIPPED_MODEL` under the working directory,
 /// else under the nearest directory above the executable that holds it.
 pub fn shipped_model_path() -> Option<PathBuf> {
-    let here = PathBuf::from(SHIPPED_MODEL);
+    installed(SHIPPED_MODEL)
+}
+
+/// The shipped players' model ([`IMITATION_MODEL`]), found as [`shipped_model_path`] finds
+/// the shipped model.
+pub fn imitation_model_path() -> Option<PathBuf> {
+    installed(IMITATION_MODEL)
+}
+
+fn installed(relative: &str) -> Option<PathBuf> {
+    let here = PathBuf::from(relative);
     if here.is_file() {
         return Some(here);
     }
     let exe = std::env::current_exe().ok()?;
     exe.ancestors()
         .skip(1)
-        .map(|d| d.join(SHIPPED_MODEL))
+        .map(|d| d.join(relative))
         .find(|p| p.is_file())
 }
 

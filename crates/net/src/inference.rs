@@ -89,6 +89,27 @@ pub struct PolicyInference {
     pub floor: f64,
     /// The model's policy is taken to the power `1 / temperature` and renormalised (`> 0`).
     pub temperature: f64,
+    /// What a prior's weights mean when the deals are drawn from one
+    /// ([`PolicyInference::infer_from`]).
+    pub prior: PriorUse,
+    /// The sampler's own exact marginals (uniform, or the prior's) count as this many
+    /// effective deals, blended with the weighted deals' frequencies (0: not). With few
+    /// effective deals, the frequencies are noisy where the sampler's marginals are not.
+    pub shrink: f64,
+}
+
+/// How inference over deals drawn from a prior (believed deals) weighs them.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum PriorUse {
+    /// The prior only proposes deals: each deal's weight is divided by its probability under
+    /// the prior, so the beliefs estimate the same posterior as uniform deals would (the
+    /// moves' likelihood over uniform deals), with fewer deals wasted where the prior is
+    /// right (importance sampling).
+    #[default]
+    Proposal,
+    /// The prior's beliefs multiply the moves' evidence. A learned prior has already read
+    /// the moves, so their evidence counts twice; the temperature tempers it.
+    Product,
 }
 
 impl Default for PolicyInference {
@@ -97,6 +118,8 @@ impl Default for PolicyInference {
             samples: 1000,
             floor: 0.02,
             temperature: 1.0,
+            prior: PriorUse::Proposal,
+            shrink: 0.0,
         }
     }
 }
@@ -126,6 +149,11 @@ impl PolicyInference {
         if !(self.floor > 0.0 && self.floor <= 1.0) {
             return Err(InferenceError::Parameter("floor must be in (0, 1]"));
         }
+        if !(self.shrink >= 0.0 && self.shrink.is_finite()) {
+            return Err(InferenceError::Parameter(
+                "shrink must be non-negative and finite",
+            ));
+        }
         if !(self.temperature > 0.0 && self.temperature.is_finite()) {
             return Err(InferenceError::Parameter(
                 "temperature must be positive and finite",
@@ -146,9 +174,10 @@ impl PolicyInference {
     }
 
     /// [`PolicyInference::infer`] with the deals drawn from `prior` (a [`BeliefSampler`](capicua_engine::BeliefSampler) with
-    /// these weights) instead of uniformly: the beliefs are then the product of the prior's
-    /// and the moves' evidence. With a learned prior that has already read the moves, the
-    /// evidence counts twice; the temperature tempers it.
+    /// these weights) instead of uniformly, weighted as [`PolicyInference::prior`] says: as a
+    /// proposal only (the same posterior as [`PolicyInference::infer`], with a larger
+    /// effective sample size where the prior is close to it), or as a product with the
+    /// moves' evidence.
     pub fn infer_from<P: PlayPolicy + ?Sized>(
         &self,
         policy: &P,
@@ -163,10 +192,14 @@ impl PolicyInference {
         let mut logs = Vec::with_capacity(self.samples);
         for _ in 0..self.samples {
             let (hands, pile) = sampler.sample_hands(rng)?;
-            logs.push(if weighted {
+            let evidence = if weighted {
                 self.log_likelihood_of(policy, info, hands, pile)?
             } else {
                 0.0
+            };
+            logs.push(match self.prior {
+                PriorUse::Proposal => evidence - sampler.log_weight(&hands),
+                PriorUse::Product => evidence,
             });
             deals.push(hands);
         }
@@ -192,14 +225,24 @@ impl PolicyInference {
                 mass[t.index()][OUT] += w;
             }
         }
-        let marginals = unseen
+        let ess = total * total / squares;
+        let mut marginals: Vec<(Tile, [f64; PLACES])> = unseen
             .iter()
             .map(|t| (t, mass[t.index()].map(|m| m / total)))
             .collect();
+        if self.shrink > 0.0 {
+            let a = ess / (ess + self.shrink);
+            for ((t, row), (u, exact)) in marginals.iter_mut().zip(sampler.marginals()) {
+                debug_assert_eq!(*t, u, "both in tile index order");
+                for (p, e) in row.iter_mut().zip(exact) {
+                    *p = a * *p + (1.0 - a) * e;
+                }
+            }
+        }
         Ok(InferredBeliefs {
             seat: info.seat(),
             marginals,
-            ess: total * total / squares,
+            ess,
             samples: self.samples,
             weighted,
         })
@@ -427,6 +470,7 @@ mod tests {
             samples: 1,
             floor: 0.02,
             temperature: 1.0,
+            ..PolicyInference::default()
         };
         let mut distinct = std::collections::BTreeSet::new();
         for seed in 0..6u64 {
@@ -487,6 +531,7 @@ mod tests {
                 samples: 300,
                 floor,
                 temperature: 1.0,
+                ..PolicyInference::default()
             };
             let b = inference.infer(&net, info, &mut Rng::new(1)).unwrap();
             assert!((b.ess - 300.0).abs() < 1e-9, "{}", b.ess);
@@ -537,6 +582,7 @@ mod tests {
                 samples: 3000,
                 floor,
                 temperature: 1.0,
+                ..PolicyInference::default()
             }
             .infer(&Heaviest, &info, &mut Rng::new(7))
             .unwrap()
@@ -614,6 +660,7 @@ mod tests {
                     samples: 2000,
                     floor,
                     temperature: 1.0,
+                    ..PolicyInference::default()
                 }
                 .infer(&Heaviest, info, &mut Rng::new(seed))
                 .unwrap();
@@ -696,6 +743,10 @@ mod tests {
                 temperature: -1.0,
                 ..Default::default()
             },
+            PolicyInference {
+                shrink: f64::NAN,
+                ..Default::default()
+            },
         ] {
             assert!(matches!(
                 p.infer(&net, info, &mut Rng::new(0)),
@@ -717,5 +768,88 @@ mod tests {
             ..Default::default()
         };
         assert!(sharp.tempered(&[0.64, 0.36], 0) > 0.64);
+    }
+
+    /// Mean absolute difference between two sets of marginals over the same tiles.
+    fn distance(a: &[(Tile, [f64; PLACES])], b: &[(Tile, [f64; PLACES])]) -> f64 {
+        assert_eq!(a.len(), b.len());
+        let mut sum = 0.0;
+        for ((t, p), (u, q)) in a.iter().zip(b) {
+            assert_eq!(t, u);
+            sum += p.iter().zip(q).map(|(x, y)| (x - y).abs()).sum::<f64>();
+        }
+        sum / (a.len() * PLACES) as f64
+    }
+
+    /// Believed deals drawn from a prior that puts the heavy tiles with one seat, under a model that weighs
+    /// every deal alike: as a proposal only, the weights undo the prior and the beliefs are
+    /// the uniform ones; as a product, they are the prior's.
+    #[test]
+    fn a_prior_that_only_proposes_leaves_the_posterior_unchanged() {
+        let net = uniform_network();
+        let table = table_after(&Rules::cuban(), 21, 12);
+        let info = table.view(table.to_move());
+        let favoured = (info.seat() + 1) % 4;
+        let mut prior = PlaceWeights::uniform();
+        // only the heavy tiles: with every tile favouring one seat, the hand sizes would make
+        // every deal's product the same
+        for t in info.unseen().iter().filter(|t| t.pips() >= 9) {
+            let mut w = [1.0; PLACES];
+            w[favoured as usize] = 2.0;
+            prior.set(t, w);
+        }
+        let exact_uniform = Sampler::new(info).unwrap().marginals();
+        let exact_prior = capicua_engine::BeliefSampler::new(info, &prior)
+            .unwrap()
+            .marginals();
+        let run = |use_prior| {
+            PolicyInference {
+                samples: 6000,
+                floor: 1.0,
+                prior: use_prior,
+                ..Default::default()
+            }
+            .infer_from(&net, info, Some(&prior), &mut Rng::new(5))
+            .unwrap()
+        };
+        let proposal = run(PriorUse::Proposal);
+        let product = run(PriorUse::Product);
+        let gap = distance(&exact_uniform, &exact_prior);
+        assert!(gap > 0.015, "the prior moves the marginals ({gap})");
+        let to_uniform = distance(&proposal.marginals, &exact_uniform);
+        assert!(to_uniform < 0.35 * gap, "{to_uniform} vs {gap}");
+        assert!(proposal.ess < 6000.0 * 0.9, "{}", proposal.ess);
+        let to_prior = distance(&product.marginals, &exact_prior);
+        assert!(to_prior < 0.35 * gap, "{to_prior} vs {gap}");
+        assert!((product.ess - 6000.0).abs() < 1e-6);
+    }
+
+    /// Shrinking blends the weighted frequencies with the sampler's exact marginals by the
+    /// effective sample size: a huge pseudo-count gives the exact marginals.
+    #[test]
+    fn shrinking_blends_in_the_exact_marginals() {
+        let net = random_network(4);
+        let table = table_after(&Rules::cuban(), 22, 16);
+        let info = table.view(table.to_move());
+        let exact = Sampler::new(info).unwrap().marginals();
+        let run = |shrink| {
+            PolicyInference {
+                samples: 100,
+                shrink,
+                ..Default::default()
+            }
+            .infer(&net, info, &mut Rng::new(9))
+            .unwrap()
+        };
+        let raw = run(0.0);
+        assert!(distance(&raw.marginals, &exact) > 0.01);
+        assert!(distance(&run(1e12).marginals, &exact) < 1e-9);
+        let k = raw.ess;
+        let half = run(k);
+        for (((_, h), (_, r)), (_, e)) in half.marginals.iter().zip(&raw.marginals).zip(&exact) {
+            for p in 0..PLACES {
+                assert!((h[p] - 0.5 * (r[p] + e[p])).abs() < 1e-9);
+            }
+        }
     }
 }

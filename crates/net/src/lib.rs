@@ -69,9 +69,12 @@ pub mod train;
 pub use atomic::{write_atomic, write_bytes_atomic};
 pub use encoding::{ENCODING_VERSION, INPUT_SIZE, Observation, POLICY_SIZE, margin_scale};
 pub use error::NetError;
-pub use evaluator::{NetEvaluator, RootNoise, SHIPPED_MODEL, load_network, shipped_model_path};
+pub use evaluator::{
+    IMITATION_MODEL, NetEvaluator, RootNoise, SHIPPED_MODEL, imitation_model_path, load_network,
+    shipped_model_path,
+};
 pub use format::{NetHeader, read_header};
-pub use inference::{InferenceError, InferredBeliefs, PlayPolicy, PolicyInference};
+pub use inference::{InferenceError, InferredBeliefs, PlayPolicy, PolicyInference, PriorUse};
 pub use mlp::FastMlp;
 pub use model::{MASKED_LOGIT, PolicyValueModel};
 pub use network::{Evaluation, Network};

@@ -1,0 +1,252 @@
+//! A search's beliefs read by policy-based inference ([`PolicyInference`]) instead of taken
+//! from the network's belief output: a measuring device for what sharper beliefs are worth to
+//! the search (`cinfer=N` and `pinfer=N` in a spec).
+//!
+//! - `counting`'s own policy over uniform deals ([`PolicyBeliefs::counting`]): the issue's
+//!   prototype, an oracle model of `counting` players.
+//! - A learned model of the players over the network's believed deals
+//!   ([`PolicyBeliefs::learned`]): the believed deals only propose
+//!   ([`PriorUse::Proposal`]), the players' network's policy weighs them, and the frequencies
+//!   are shrunk towards the believed marginals by [`LEARNED_SHRINK`] effective deals.
+
+use std::sync::Arc;
+
+use capicua_engine::{InfoSet, PlaceWeights, Rng, mix_seed};
+use capicua_net::{NetEvaluator, PlayPolicy, PolicyInference, PriorUse};
+use capicua_search::{Evaluation, Evaluator, Leaf};
+
+use crate::counting_inference::{CountingPolicy, counting_inference};
+
+/// Pseudo-count of the believed marginals in learned inference: the best of 0, 20 and 60 on
+/// 200 held-out `counting` rounds (`eval/results/beliefs/quality/`).
+pub const LEARNED_SHRINK: f64 = 20.0;
+
+/// Another evaluator whose beliefs ([`Evaluator::place_weights`]) are policy-based inference;
+/// everything else is the inner evaluator's.
+pub struct PolicyBeliefs {
+    inner: Arc<dyn Evaluator>,
+    policy: Arc<dyn PlayPolicy + Send>,
+    label: String,
+    inference: PolicyInference,
+    /// Draw the deals from the inner evaluator's beliefs (else uniformly).
+    believed: bool,
+}
+
+impl PolicyBeliefs {
+    /// `counting`'s own policy over `samples` uniform deals (the prototype).
+    pub fn counting(inner: Arc<dyn Evaluator>, samples: usize) -> PolicyBeliefs {
+        PolicyBeliefs {
+            inner,
+            policy: Arc::new(CountingPolicy),
+            label: "counting-inference".into(),
+            inference: counting_inference(samples),
+            believed: false,
+        }
+    }
+
+    /// `players`' policy (a network named `label`) over `samples` of `inner`'s believed
+    /// deals, as a proposal.
+    pub fn learned(
+        inner: Arc<dyn Evaluator>,
+        players: Arc<NetEvaluator>,
+        label: &str,
+        samples: usize,
+    ) -> PolicyBeliefs {
+        PolicyBeliefs {
+            label: format!("inference:{label}"),
+            inner,
+            policy: players,
+            inference: PolicyInference {
+                samples,
+                prior: PriorUse::Proposal,
+                shrink: LEARNED_SHRINK,
+                ..PolicyInference::default()
+            },
+            believed: true,
+        }
+    }
+}
+
+/// The seed of a position's draws: its seat and how far the round has gone.
+fn position_seed(info: &InfoSet) -> u64 {
+    mix_seed((info.history().len() as u64) << 8 | u64::from(info.seat()))
+}
+
+impl Evaluator for PolicyBeliefs {
+    fn name(&self) -> String {
+        format!(
+            "{}+{}(n={})",
+            self.inner.name(),
+            self.label,
+            self.inference.samples
+        )
+    }
+    fn gives_priors(&self) -> bool {
+        self.inner.gives_priors()
+    }
+    fn evaluate(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
+        self.inner.evaluate(leaf, rng, out);
+    }
+    fn batch_size(&self) -> usize {
+        self.inner.batch_size()
+    }
+    fn evaluate_batch(&self, leaves: &[Leaf<'_>], rng: &mut Rng, out: &mut [Evaluation]) {
+        self.inner.evaluate_batch(leaves, rng, out);
+    }
+    fn place_weights(&self, info: &InfoSet) -> Option<PlaceWeights> {
+        let prior = if self.believed {
+            Some(self.inner.place_weights(info)?)
+        } else {
+            None
+        };
+        // no generator is handed in: the draws derive from the position, so a search stays
+        // reproducible
+        let beliefs = self
+            .inference
+            .infer_from(
+                &*self.policy,
+                info,
+                prior.as_ref(),
+                &mut Rng::new(position_seed(info)),
+            )
+            .ok()?;
+        let mut weights = PlaceWeights::uniform();
+        for (tile, places) in beliefs.marginals {
+            weights.set(tile, places);
+        }
+        Some(weights)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use capicua_bots::CountingPlayer;
+    use capicua_engine::{Match, Move, Player, Rules, Table};
+    use capicua_net::{imitation_model_path, shipped_model_path};
+
+    /// Every legal move equally likely: the same draws, all weighted alike.
+    struct Indifferent;
+
+    impl PlayPolicy for Indifferent {
+        fn probabilities(&self, _: &InfoSet, legal: &[Move], out: &mut [f64]) {
+            out.iter_mut().for_each(|o| *o = 1.0 / legal.len() as f64);
+        }
+    }
+
+    /// In rounds of `counting`, its own policy's inference puts more probability on the true
+    /// places than the same draws unweighted do; and the search's evaluator hands out exactly
+    /// those beliefs.
+    #[test]
+    fn counting_inference_reads_counting_rounds_better_than_the_same_draws_unweighted() {
+        let rules = Rules::cuban();
+        let samples = 3000;
+        let evaluator = PolicyBeliefs::counting(
+            Arc::new(capicua_search::RolloutEvaluator::default()),
+            samples,
+        );
+        let (mut inferred, mut unweighted, mut scored) = (0.0, 0.0, 0usize);
+        for seed in 0..6u64 {
+            let mut table = Table::new(Match::new(&rules, seed).deal_round(), Default::default());
+            let mut players: Vec<CountingPlayer> =
+                (0..4).map(|s| CountingPlayer::new(seed * 4 + s)).collect();
+            while !table.is_over() {
+                let s = table.to_move();
+                let info = table.view(s);
+                if info.history().len() >= 20 {
+                    let hands = table.round().state().hands;
+                    let weights = evaluator.place_weights(info).expect("inference runs");
+                    let rng_seed = position_seed(info);
+                    let flat = counting_inference(samples)
+                        .infer(&Indifferent, info, &mut Rng::new(rng_seed))
+                        .unwrap();
+                    for (t, places) in flat.marginals {
+                        let truth = (0..4)
+                            .find(|&q| hands[q].contains(t))
+                            .unwrap_or(PlaceWeights::OUT);
+                        let w = weights.get(t);
+                        assert!((w.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+                        // a small floor: a few hundred draws can miss the true place
+                        inferred += w[truth].max(1e-3).ln();
+                        unweighted += places[truth].max(1e-3).ln();
+                        scored += 1;
+                    }
+                }
+                let mv = players[s as usize].choose(table.view(s));
+                table.play(mv).unwrap();
+            }
+        }
+        eprintln!("{scored} tiles: counting's inference {inferred:.1}, unweighted {unweighted:.1}");
+        assert!(scored > 100, "{scored} tiles scored");
+        assert!(
+            inferred > unweighted + 0.005 * scored as f64,
+            "log-likelihood of the truth over {scored} tiles: counting's inference \
+             {inferred:.1}, unweighted {unweighted:.1}"
+        );
+    }
+
+    fn load(path: Option<std::path::PathBuf>) -> Arc<NetEvaluator> {
+        Arc::new(NetEvaluator::load(&path.expect("an installed model")).expect("a model file"))
+    }
+
+    /// In rounds of `counting`, the shipped players' model (`models/counting-imitation.bpk`)
+    /// reading the shipped model's believed deals puts more probability on the true places
+    /// than the believed deals alone; and the evaluator hands out exactly that inference.
+    #[test]
+    fn learned_inference_reads_counting_rounds_better_than_the_believed_deals() {
+        let rules = Rules::cuban();
+        let samples = 400;
+        let net = load(shipped_model_path());
+        let players = load(imitation_model_path());
+        let evaluator = PolicyBeliefs::learned(net.clone(), players.clone(), "imitation", samples);
+        let (mut inferred, mut believed, mut scored) = (0.0, 0.0, 0usize);
+        for seed in 0..8u64 {
+            let mut table = Table::new(Match::new(&rules, seed).deal_round(), Default::default());
+            let mut seats: Vec<CountingPlayer> =
+                (0..4).map(|s| CountingPlayer::new(seed * 4 + s)).collect();
+            while !table.is_over() {
+                let s = table.to_move();
+                let info = table.view(s);
+                if info.history().len() >= 16 && info.history().len() % 2 == 0 {
+                    let hands = table.round().state().hands;
+                    let weights = evaluator.place_weights(info).expect("inference runs");
+                    let prior = net.place_weights(info).expect("a belief output");
+                    let want = PolicyInference {
+                        samples,
+                        shrink: LEARNED_SHRINK,
+                        ..PolicyInference::default()
+                    }
+                    .infer_from(
+                        &*players,
+                        info,
+                        Some(&prior),
+                        &mut Rng::new(position_seed(info)),
+                    )
+                    .unwrap();
+                    let exact = capicua_engine::BeliefSampler::new(info, &prior)
+                        .unwrap()
+                        .marginals();
+                    for ((t, places), (u, b)) in want.marginals.iter().zip(&exact) {
+                        assert_eq!(t, u);
+                        assert_eq!(weights.get(*t), *places);
+                        let truth = (0..4)
+                            .find(|&q| hands[q].contains(*t))
+                            .unwrap_or(PlaceWeights::OUT);
+                        inferred += places[truth].max(1e-3).ln();
+                        believed += b[truth].max(1e-3).ln();
+                        scored += 1;
+                    }
+                }
+                let mv = seats[s as usize].choose(table.view(s));
+                table.play(mv).unwrap();
+            }
+        }
+        eprintln!("{scored} tiles: learned inference {inferred:.1}, believed {believed:.1}");
+        assert!(scored > 300, "{scored} tiles scored");
+        assert!(
+            inferred > believed + 0.01 * scored as f64,
+            "log-likelihood of the truth over {scored} tiles: learned inference \
+             {inferred:.1}, believed deals {believed:.1}"
+        );
+    }
+}
