@@ -1,13 +1,15 @@
 //! Speed figures of believed deals for `capicua bench`: the cost of the belief output, of
 //! building the believed-deal sampler and of one believed deal, against the uniform sampler's,
 //! and net-guided ISMCTS iterations per second drawing from each, all at one mid-round
-//! position. Each function measures and returns a number.
+//! position, and the cost of one learned inference (`pinfer`). Each function measures and
+//! returns a number.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use capicua_bots::CountingPlayer;
 use capicua_engine::{BeliefSampler, InfoSet, Player, Rng, Sampler, Table, Tile, TileSet};
+use capicua_eval::policy_beliefs::learned_inference;
 use capicua_net::{NetEvaluator, Network, Observation};
 use capicua_search::BeliefMode;
 
@@ -47,7 +49,14 @@ pub struct BeliefBench {
     pub believed_iters_per_sec: f64,
     /// How far the network's beliefs are from uniform (`BeliefSampler::uniform_ess`).
     pub uniform_ess: f64,
+    /// One learned inference (`pinfer`'s beliefs) over [`INFERENCE_DEALS`] believed deals,
+    /// with the network as the players' model too, and its effective sample size.
+    pub inference_ms: f64,
+    pub inference_ess: f64,
 }
+
+/// Believed deals of the learned-inference benchmark (`pinfer=1000`).
+pub const INFERENCE_DEALS: usize = 1000;
 
 pub fn bench(network: &Network, iterations: u64, budget: Duration) -> BeliefBench {
     let info = mid_round_position();
@@ -69,6 +78,13 @@ pub fn bench(network: &Network, iterations: u64, budget: Duration) -> BeliefBenc
     let uniform_draw_us = draw(&|r| uniform.sample_hands(r).expect("consistent").0);
     let believed_draw_us = draw(&|r| believed.sample_hands(r).expect("consistent").0);
     black_box(sink.contains(Tile::new(0, 0)));
+    let inference = learned_inference(INFERENCE_DEALS);
+    let infer = || {
+        inference
+            .infer_from(&ev, &info, Some(&weights), &mut Rng::new(7))
+            .expect("the position is consistent")
+    };
+    let inference_ess = infer().ess;
     BeliefBench {
         output_us: per_call(budget, || {
             black_box(ev.beliefs(black_box(&obs)));
@@ -94,5 +110,9 @@ pub fn bench(network: &Network, iterations: u64, budget: Duration) -> BeliefBenc
             iterations,
         ),
         uniform_ess: believed.uniform_ess(),
+        inference_ms: per_call(budget, || {
+            black_box(infer());
+        }) * 1e3,
+        inference_ess,
     }
 }

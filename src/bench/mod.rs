@@ -212,6 +212,11 @@ pub fn run(args: BenchArgs) -> Result<()> {
             json!(bb.believed_iters_per_sec.round()),
         );
         out.insert("believed_uniform_ess".into(), json!(bb.uniform_ess));
+        out.insert("learned_inference_ms".into(), round2(bb.inference_ms));
+        out.insert(
+            "learned_inference_ess".into(),
+            json!(bb.inference_ess.round()),
+        );
         out.insert(
             "train_samples_per_sec".into(),
             json!(net::train_samples_per_sec(net.shape(), 256, budget).round()),

@@ -21,6 +21,16 @@ use crate::counting_inference::{CountingPolicy, counting_inference};
 /// 200 held-out `counting` rounds (`eval/results/beliefs/quality/`).
 pub const LEARNED_SHRINK: f64 = 20.0;
 
+/// The settings of learned inference over `samples` believed deals.
+pub fn learned_inference(samples: usize) -> PolicyInference {
+    PolicyInference {
+        samples,
+        prior: PriorUse::Proposal,
+        shrink: LEARNED_SHRINK,
+        ..PolicyInference::default()
+    }
+}
+
 /// Another evaluator whose beliefs ([`Evaluator::place_weights`]) are policy-based inference;
 /// everything else is the inner evaluator's.
 pub struct PolicyBeliefs {
@@ -56,12 +66,7 @@ impl PolicyBeliefs {
             label: format!("inference:{label}"),
             inner,
             policy: players,
-            inference: PolicyInference {
-                samples,
-                prior: PriorUse::Proposal,
-                shrink: LEARNED_SHRINK,
-                ..PolicyInference::default()
-            },
+            inference: learned_inference(samples),
             believed: true,
         }
     }
@@ -186,7 +191,7 @@ mod tests {
     }
 
     fn load(path: Option<std::path::PathBuf>) -> Arc<NetEvaluator> {
-        Arc::new(NetEvaluator::load(&path.expect("an installed model")).expect("a model file"))
+        Arc::new(NetEvaluator::load(path.expect("an installed model")).expect("a model file"))
     }
 
     /// In rounds of `counting`, the shipped players' model (`models/counting-imitation.bpk`)
@@ -207,22 +212,18 @@ mod tests {
             while !table.is_over() {
                 let s = table.to_move();
                 let info = table.view(s);
-                if info.history().len() >= 16 && info.history().len() % 2 == 0 {
+                if info.history().len() >= 16 && info.history().len().is_multiple_of(2) {
                     let hands = table.round().state().hands;
                     let weights = evaluator.place_weights(info).expect("inference runs");
                     let prior = net.place_weights(info).expect("a belief output");
-                    let want = PolicyInference {
-                        samples,
-                        shrink: LEARNED_SHRINK,
-                        ..PolicyInference::default()
-                    }
-                    .infer_from(
-                        &*players,
-                        info,
-                        Some(&prior),
-                        &mut Rng::new(position_seed(info)),
-                    )
-                    .unwrap();
+                    let want = learned_inference(samples)
+                        .infer_from(
+                            &*players,
+                            info,
+                            Some(&prior),
+                            &mut Rng::new(position_seed(info)),
+                        )
+                        .unwrap();
                     let exact = capicua_engine::BeliefSampler::new(info, &prior)
                         .unwrap()
                         .marginals();
