@@ -127,7 +127,7 @@ impl Evaluator for PolicyBeliefs {
 mod tests {
     use super::*;
     use capicua_bots::CountingPlayer;
-    use capicua_engine::{Match, Move, Player, Rules, Table};
+    use capicua_engine::{Match, Move, Player, Rules, Table, Tile, TileSet};
     use capicua_net::{imitation_model_path, shipped_model_path};
 
     /// Every legal move equally likely: the same draws, all weighted alike.
@@ -139,48 +139,63 @@ mod tests {
         }
     }
 
-    /// In rounds of `counting`, its own policy's inference puts more probability on the true
-    /// places than the same draws unweighted do; and the search's evaluator hands out exactly
-    /// those beliefs.
-    #[test]
-    fn counting_inference_reads_counting_rounds_better_than_the_same_draws_unweighted() {
+    /// Plays `rounds` rounds of `counting` at every seat and calls `at` with the view of the
+    /// seat to move and the true hands at every decision `keep` accepts.
+    fn counting_decisions(
+        rounds: u64,
+        keep: impl Fn(&InfoSet) -> bool,
+        mut at: impl FnMut(&InfoSet, &[TileSet; 4]),
+    ) {
         let rules = Rules::cuban();
-        let samples = 3000;
-        let evaluator = PolicyBeliefs::counting(
-            Arc::new(capicua_search::RolloutEvaluator::default()),
-            samples,
-        );
-        let (mut inferred, mut unweighted, mut scored) = (0.0, 0.0, 0usize);
-        for seed in 0..6u64 {
+        for seed in 0..rounds {
             let mut table = Table::new(Match::new(&rules, seed).deal_round(), Default::default());
             let mut players: Vec<CountingPlayer> =
                 (0..4).map(|s| CountingPlayer::new(seed * 4 + s)).collect();
             while !table.is_over() {
                 let s = table.to_move();
                 let info = table.view(s);
-                if info.history().len() >= 20 {
-                    let hands = table.round().state().hands;
-                    let weights = evaluator.place_weights(info).expect("inference runs");
-                    let rng_seed = position_seed(info);
-                    let flat = counting_inference(samples)
-                        .infer(&Indifferent, info, &mut Rng::new(rng_seed))
-                        .unwrap();
-                    for (t, places) in flat.marginals {
-                        let truth = (0..4)
-                            .find(|&q| hands[q].contains(t))
-                            .unwrap_or(PlaceWeights::OUT);
-                        let w = weights.get(t);
-                        assert!((w.iter().sum::<f64>() - 1.0).abs() < 1e-9);
-                        // a small floor: a few hundred draws can miss the true place
-                        inferred += w[truth].max(1e-3).ln();
-                        unweighted += places[truth].max(1e-3).ln();
-                        scored += 1;
-                    }
+                if keep(info) {
+                    at(info, &table.round().state().hands);
                 }
                 let mv = players[s as usize].choose(table.view(s));
                 table.play(mv).unwrap();
             }
         }
+    }
+
+    /// The place of `t` in the true `hands`: a seat, else out of play.
+    fn true_place(hands: &[TileSet; 4], t: Tile) -> usize {
+        (0..4)
+            .find(|&q| hands[q].contains(t))
+            .unwrap_or(PlaceWeights::OUT)
+    }
+
+    /// In rounds of `counting`, its own policy's inference puts more probability on the true
+    /// places than the same draws unweighted do.
+    #[test]
+    fn counting_inference_reads_counting_rounds_better_than_the_same_draws_unweighted() {
+        let samples = 3000;
+        let evaluator = PolicyBeliefs::counting(
+            Arc::new(capicua_search::RolloutEvaluator::default()),
+            samples,
+        );
+        let (mut inferred, mut unweighted, mut scored) = (0.0, 0.0, 0usize);
+        let keep = |info: &InfoSet| info.history().len() >= 20;
+        counting_decisions(6, keep, |info, hands| {
+            let weights = evaluator.place_weights(info).expect("inference runs");
+            let flat = counting_inference(samples)
+                .infer(&Indifferent, info, &mut Rng::new(position_seed(info)))
+                .unwrap();
+            for (t, places) in flat.marginals {
+                let truth = true_place(hands, t);
+                let w = weights.get(t);
+                assert!((w.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+                // a small floor: a few hundred draws can miss the true place
+                inferred += w[truth].max(1e-3).ln();
+                unweighted += places[truth].max(1e-3).ln();
+                scored += 1;
+            }
+        });
         eprintln!("{scored} tiles: counting's inference {inferred:.1}, unweighted {unweighted:.1}");
         assert!(scored > 100, "{scored} tiles scored");
         assert!(
@@ -199,49 +214,36 @@ mod tests {
     /// than the believed deals alone; and the evaluator hands out exactly that inference.
     #[test]
     fn learned_inference_reads_counting_rounds_better_than_the_believed_deals() {
-        let rules = Rules::cuban();
         let samples = 400;
         let net = load(shipped_model_path());
         let players = load(imitation_model_path());
         let evaluator = PolicyBeliefs::learned(net.clone(), players.clone(), "imitation", samples);
         let (mut inferred, mut believed, mut scored) = (0.0, 0.0, 0usize);
-        for seed in 0..8u64 {
-            let mut table = Table::new(Match::new(&rules, seed).deal_round(), Default::default());
-            let mut seats: Vec<CountingPlayer> =
-                (0..4).map(|s| CountingPlayer::new(seed * 4 + s)).collect();
-            while !table.is_over() {
-                let s = table.to_move();
-                let info = table.view(s);
-                if info.history().len() >= 16 && info.history().len().is_multiple_of(2) {
-                    let hands = table.round().state().hands;
-                    let weights = evaluator.place_weights(info).expect("inference runs");
-                    let prior = net.place_weights(info).expect("a belief output");
-                    let want = learned_inference(samples)
-                        .infer_from(
-                            &*players,
-                            info,
-                            Some(&prior),
-                            &mut Rng::new(position_seed(info)),
-                        )
-                        .unwrap();
-                    let exact = capicua_engine::BeliefSampler::new(info, &prior)
-                        .unwrap()
-                        .marginals();
-                    for ((t, places), (u, b)) in want.marginals.iter().zip(&exact) {
-                        assert_eq!(t, u);
-                        assert_eq!(weights.get(*t), *places);
-                        let truth = (0..4)
-                            .find(|&q| hands[q].contains(*t))
-                            .unwrap_or(PlaceWeights::OUT);
-                        inferred += places[truth].max(1e-3).ln();
-                        believed += b[truth].max(1e-3).ln();
-                        scored += 1;
-                    }
-                }
-                let mv = seats[s as usize].choose(table.view(s));
-                table.play(mv).unwrap();
+        let keep =
+            |info: &InfoSet| info.history().len() >= 16 && info.history().len().is_multiple_of(2);
+        counting_decisions(8, keep, |info, hands| {
+            let weights = evaluator.place_weights(info).expect("inference runs");
+            let prior = net.place_weights(info).expect("a belief output");
+            let want = learned_inference(samples)
+                .infer_from(
+                    &*players,
+                    info,
+                    Some(&prior),
+                    &mut Rng::new(position_seed(info)),
+                )
+                .unwrap();
+            let exact = capicua_engine::BeliefSampler::new(info, &prior)
+                .unwrap()
+                .marginals();
+            for ((t, places), (u, b)) in want.marginals.iter().zip(&exact) {
+                assert_eq!(t, u);
+                assert_eq!(weights.get(*t), *places);
+                let truth = true_place(hands, *t);
+                inferred += places[truth].max(1e-3).ln();
+                believed += b[truth].max(1e-3).ln();
+                scored += 1;
             }
-        }
+        });
         eprintln!("{scored} tiles: learned inference {inferred:.1}, believed {believed:.1}");
         assert!(scored > 300, "{scored} tiles scored");
         assert!(
