@@ -224,7 +224,10 @@ impl BeliefSampler {
     /// deal of this information set: the sum over unseen tiles of the log of the tile's
     /// (floored, normalised) weight at its place. Importance weights that correct believed
     /// draws to another target divide by its exponential. A tile in no hand counts as out of
-    /// play; a place the sampler rules out gives negative infinity.
+    /// play; a place the sampler rules out gives negative infinity. A draw that fell back to
+    /// the uniform sampler (see the module documentation) was not drawn with this
+    /// probability; such draws are rare where the believed deals pass the checks at a usable
+    /// rate.
     pub fn log_weight(&self, hands: &[TileSet; 4]) -> f64 {
         let l = &self.layout;
         let np = l.places();
