@@ -170,6 +170,21 @@ mod tests {
             .unwrap_or(PlaceWeights::OUT)
     }
 
+    /// That the first estimator's log-likelihood of the true places (summed over `scored`
+    /// tiles, at least 100) beats the second's by at least `margin` nats a tile.
+    fn assert_reads_better(a: (&str, f64), b: (&str, f64), scored: usize, margin: f64) {
+        eprintln!("{scored} tiles: {} {:.1}, {} {:.1}", a.0, a.1, b.0, b.1);
+        assert!(scored > 100, "{scored} tiles scored");
+        assert!(
+            a.1 > b.1 + margin * scored as f64,
+            "log-likelihood of the truth over {scored} tiles: {} {:.1}, {} {:.1}",
+            a.0,
+            a.1,
+            b.0,
+            b.1
+        );
+    }
+
     /// In rounds of `counting`, its own policy's inference puts more probability on the true
     /// places than the same draws unweighted do.
     #[test]
@@ -196,12 +211,11 @@ mod tests {
                 scored += 1;
             }
         });
-        eprintln!("{scored} tiles: counting's inference {inferred:.1}, unweighted {unweighted:.1}");
-        assert!(scored > 100, "{scored} tiles scored");
-        assert!(
-            inferred > unweighted + 0.005 * scored as f64,
-            "log-likelihood of the truth over {scored} tiles: counting's inference \
-             {inferred:.1}, unweighted {unweighted:.1}"
+        assert_reads_better(
+            ("counting's inference", inferred),
+            ("the same draws unweighted", unweighted),
+            scored,
+            0.005,
         );
     }
 
@@ -244,12 +258,11 @@ mod tests {
                 scored += 1;
             }
         });
-        eprintln!("{scored} tiles: learned inference {inferred:.1}, believed {believed:.1}");
-        assert!(scored > 300, "{scored} tiles scored");
-        assert!(
-            inferred > believed + 0.01 * scored as f64,
-            "log-likelihood of the truth over {scored} tiles: learned inference \
-             {inferred:.1}, believed deals {believed:.1}"
+        assert_reads_better(
+            ("learned inference", inferred),
+            ("the believed deals", believed),
+            scored,
+            0.01,
         );
     }
 }
