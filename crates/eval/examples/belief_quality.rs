@@ -32,7 +32,9 @@ use capicua_eval::belief_quality::{
     QualityConfig, RoundSource, UniformEstimator, play_round, run_quality,
 };
 use capicua_eval::counting_inference::{COUNTING_FLOOR, CountingPolicy, counting_inference};
-use capicua_net::{NetEvaluator, PolicyInference, PriorUse, SHIPPED_MODEL, shipped_model_path};
+use capicua_net::{
+    NetEvaluator, PlayPolicy, PolicyInference, PriorUse, SHIPPED_MODEL, shipped_model_path,
+};
 
 struct Args {
     rounds: usize,
@@ -140,41 +142,29 @@ fn run() -> Result<(), String> {
             .collect(),
         _ => Vec::new(),
     };
-    let combined: Option<Box<dyn BeliefEstimator>> = match &net {
+    let combined = match &net {
         Some((net, label)) if net.has_beliefs() && args.combined > 0 => {
-            let inference = PolicyInference {
-                samples: args.combined,
-                ..args.policy
-            };
-            let (net, label) = (net.clone(), label.clone());
-            Some(match args.policy_model.as_deref() {
-                Some("counting") => Box::new(CombinedEstimator {
-                    net,
-                    policy: CountingPolicy,
-                    inference: PolicyInference {
-                        floor: COUNTING_FLOOR,
-                        ..inference
-                    },
-                    label,
-                    policy_label: "counting".into(),
-                }),
-                Some(path) => {
-                    let (policy, policy_label) = load(path)?;
-                    Box::new(CombinedEstimator {
-                        net,
-                        policy: (*policy).clone(),
-                        inference,
-                        label,
-                        policy_label,
-                    })
-                }
-                None => Box::new(CombinedEstimator {
-                    policy: (*net).clone(),
-                    net,
-                    inference,
-                    policy_label: label.clone(),
-                    label,
-                }),
+            let (policy, policy_label, floor): (Box<dyn PlayPolicy + Send>, String, f64) =
+                match args.policy_model.as_deref() {
+                    Some("counting") => {
+                        (Box::new(CountingPolicy), "counting".into(), COUNTING_FLOOR)
+                    }
+                    Some(path) => {
+                        let (policy, label) = load(path)?;
+                        (Box::new((*policy).clone()), label, args.policy.floor)
+                    }
+                    None => (Box::new((**net).clone()), label.clone(), args.policy.floor),
+                };
+            Some(CombinedEstimator {
+                net: net.clone(),
+                policy,
+                inference: PolicyInference {
+                    samples: args.combined,
+                    floor,
+                    ..args.policy
+                },
+                label: label.clone(),
+                policy_label,
             })
         }
         _ => None,
@@ -189,7 +179,7 @@ fn run() -> Result<(), String> {
         estimators.push(c);
     }
     if let Some(c) = &combined {
-        estimators.push(c.as_ref());
+        estimators.push(c);
     }
     if let Some(p) = &policy {
         estimators.push(p);

@@ -26,8 +26,8 @@ pub use duplicate::{
 };
 pub use elo::{EloRow, RoundRobinConfig, RoundRobinReport, run_round_robin};
 pub use spec::{
-    Model, ModelChoice, PlayerSpec, SEARCH_KEYS, STRONGEST_PLAYER, SearchKind, SearchSpec,
-    SpecError, SpecParams, player_seed, split_spec_list,
+    BeliefInference, Model, ModelChoice, PlayerSpec, SEARCH_KEYS, STRONGEST_PLAYER, SearchKind,
+    SearchSpec, SpecError, SpecParams, player_seed, split_spec_list,
 };
 
 #[derive(Debug, Error)]

@@ -455,12 +455,38 @@ pub struct SearchSpec {
     pub config: SearchConfig,
     /// The network and the text that named it; `None`: plain search.
     pub model: Option<Model>,
-    /// `cinfer=N`: the search's beliefs come from `counting`-policy inference over N uniform
-    /// deals ([`crate::counting_inference`]) instead of the network's belief output.
-    pub counting_inference: Option<usize>,
-    /// `pinfer=N`: the search's beliefs come from inference over N of the network's believed
-    /// deals under the installed players' model ([`PolicyBeliefs::learned`]).
-    pub players_inference: Option<(usize, Model)>,
+    /// `cinfer=N` or `pinfer=N`: the search's beliefs come from policy-based inference
+    /// instead of the network's belief output.
+    pub inference: Option<BeliefInference>,
+}
+
+/// Policy-based inference in place of a network's beliefs (the spec keys `cinfer` and
+/// `pinfer`, which exclude each other).
+#[derive(Clone, Debug, PartialEq)]
+pub enum BeliefInference {
+    /// `cinfer=N`: `counting`'s own policy over N uniform deals
+    /// ([`crate::counting_inference`]).
+    Counting(usize),
+    /// `pinfer=N`: the installed players' model over N of the network's believed deals
+    /// ([`PolicyBeliefs::learned`]).
+    Players(usize, Model),
+}
+
+impl BeliefInference {
+    /// Deals drawn for one inference.
+    pub fn samples(&self) -> usize {
+        match *self {
+            BeliefInference::Counting(n) | BeliefInference::Players(n, _) => n,
+        }
+    }
+
+    /// The spec key that asks for it.
+    fn key(&self) -> &'static str {
+        match self {
+            BeliefInference::Counting(_) => "cinfer",
+            BeliefInference::Players(..) => "pinfer",
+        }
+    }
 }
 
 impl SearchSpec {
@@ -470,8 +496,7 @@ impl SearchSpec {
             kind,
             config: kind.base(),
             model: None,
-            counting_inference: None,
-            players_inference: None,
+            inference: None,
         }
     }
 
@@ -577,35 +602,49 @@ impl SearchSpec {
         if others == Some(true) {
             c.other_seats = OtherSeats::Policy { temperature: otemp };
         }
-        if let Some(n) = pinfer {
-            let refuse = |why| Err(p.bad_value("pinfer", &n.to_string(), why));
-            if cinfer.is_some() {
-                return refuse("takes no cinfer: the two read the moves in different ways");
-            }
-            if beliefs.is_some_and(|b| b != BeliefMode::Learned) {
-                return refuse(
-                    "draws the search's deals from its beliefs (no beliefs=uniform or truth)",
-                );
-            }
-            if default_beliefs(model.as_ref()) != BeliefMode::Learned {
-                return refuse(
-                    "needs a model with a belief output (its believed deals are the proposal)",
-                );
-            }
-        }
-        if cinfer.is_some() {
-            if model.is_none() || beliefs.is_some_and(|b| b != BeliefMode::Learned) {
+        let inference = match (cinfer, pinfer) {
+            (None, None) => None,
+            (Some(_), Some(n)) => {
                 return Err(p.bad_value(
-                    "cinfer",
-                    &cinfer.unwrap_or(0).to_string(),
-                    "needs a model, and draws the search's deals from its beliefs (no beliefs=uniform or truth)",
+                    "pinfer",
+                    &n.to_string(),
+                    "takes no cinfer: the two read the moves in different ways",
                 ));
             }
-            beliefs = Some(BeliefMode::Learned);
-        }
+            (Some(n), None) => {
+                if model.is_none() || beliefs.is_some_and(|b| b != BeliefMode::Learned) {
+                    return Err(p.bad_value(
+                        "cinfer",
+                        &n.to_string(),
+                        "needs a model, and draws the search's deals from its beliefs (no beliefs=uniform or truth)",
+                    ));
+                }
+                beliefs = Some(BeliefMode::Learned);
+                Some(BeliefInference::Counting(n))
+            }
+            (None, Some(n)) => {
+                let refuse = |why| Err(p.bad_value("pinfer", &n.to_string(), why));
+                if beliefs.is_some_and(|b| b != BeliefMode::Learned) {
+                    return refuse(
+                        "draws the search's deals from its beliefs (no beliefs=uniform or truth)",
+                    );
+                }
+                if default_beliefs(model.as_ref()) != BeliefMode::Learned {
+                    return refuse(
+                        "needs a model with a belief output (its believed deals are the proposal)",
+                    );
+                }
+                Some(BeliefInference::Players(n, players_model()?))
+            }
+        };
         let default_beliefs = default_beliefs(model.as_ref());
         c.beliefs = match beliefs {
-            Some(BeliefMode::Learned) if cinfer.is_some() => BeliefMode::Learned,
+            // counting's inference needs no belief output from the model
+            Some(BeliefMode::Learned)
+                if matches!(inference, Some(BeliefInference::Counting(_))) =>
+            {
+                BeliefMode::Learned
+            }
             Some(BeliefMode::Learned) if default_beliefs != BeliefMode::Learned => {
                 return Err(SpecError::NoBeliefOutput {
                     model: model.map_or("plain search (no model)".into(), |m| m.name),
@@ -620,16 +659,11 @@ impl SearchSpec {
                 time: ms.map(Duration::from_millis),
             };
         }
-        let players_inference = match pinfer {
-            Some(n) => Some((n, players_model()?)),
-            None => None,
-        };
         Ok(SearchSpec {
             kind,
             config: c,
             model,
-            counting_inference: cinfer,
-            players_inference,
+            inference,
         })
     }
 
@@ -652,15 +686,15 @@ impl SearchSpec {
     /// search.
     fn evaluator(&self) -> Option<Arc<dyn Evaluator>> {
         let net: Arc<dyn Evaluator> = self.model.as_ref()?.evaluator.clone();
-        Some(match (self.counting_inference, &self.players_inference) {
-            (Some(n), _) => Arc::new(PolicyBeliefs::counting(net, n)),
-            (None, Some((n, players))) => Arc::new(PolicyBeliefs::learned(
+        Some(match &self.inference {
+            Some(BeliefInference::Counting(n)) => Arc::new(PolicyBeliefs::counting(net, *n)),
+            Some(BeliefInference::Players(n, players)) => Arc::new(PolicyBeliefs::learned(
                 net,
                 players.evaluator.clone(),
                 &players.name,
                 *n,
             )),
-            (None, None) => net,
+            None => net,
         })
     }
 
@@ -740,18 +774,15 @@ impl SearchSpec {
         if let Some(m) = &self.model {
             out.push(format!("model={}", m.name));
         }
-        if c.beliefs != default_beliefs(self.model.as_ref()) && self.counting_inference.is_none() {
+        if c.beliefs != default_beliefs(self.model.as_ref()) && self.inference.is_none() {
             out.push(match c.beliefs {
                 BeliefMode::Learned => "beliefs=learned".to_string(),
                 BeliefMode::Uniform => "beliefs=uniform".to_string(),
                 BeliefMode::Truth => "beliefs=truth".to_string(),
             });
         }
-        if let Some(n) = self.counting_inference {
-            out.push(format!("cinfer={n}"));
-        }
-        if let Some((n, _)) = &self.players_inference {
-            out.push(format!("pinfer={n}"));
+        if let Some(i) = &self.inference {
+            out.push(format!("{}={}", i.key(), i.samples()));
         }
         if c.truth_share != base.truth_share {
             out.push(format!("tshare={}", c.truth_share));
@@ -1164,11 +1195,9 @@ mod tests {
             let PlayerSpec::Search(s) = &spec else {
                 panic!("{text} is a search")
             };
-            let n = match key {
-                "cinfer" => s.counting_inference,
-                _ => s.players_inference.as_ref().map(|p| p.0),
-            };
-            assert_eq!(n, Some(100), "{text}");
+            let inference = s.inference.as_ref().expect("an inference key");
+            assert_eq!(inference.key(), key);
+            assert_eq!(Some(inference.samples()), Some(100), "{text}");
             assert_eq!(s.config.beliefs, BeliefMode::Learned);
             let name = s.searcher().evaluator().name();
             assert!(name.contains(evaluator), "{name}");

@@ -48,6 +48,13 @@ pub trait PlayPolicy: Sync {
     fn probabilities(&self, info: &InfoSet, legal: &[Move], out: &mut [f64]);
 }
 
+/// A boxed model, so that a tool can choose its model of the players at run time.
+impl<P: PlayPolicy + ?Sized> PlayPolicy for Box<P> {
+    fn probabilities(&self, info: &InfoSet, legal: &[Move], out: &mut [f64]) {
+        (**self).probabilities(info, legal, out)
+    }
+}
+
 /// The network's prior: the masked softmax of its policy logits over the legal plays, from the
 /// mover's observation ([`Observation::from_infoset`]), whatever the encoding.
 impl PlayPolicy for NetEvaluator {
