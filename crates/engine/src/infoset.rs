@@ -20,7 +20,7 @@ pub(crate) enum Event {
 }
 
 /// Scores and ties of the match around the round (what the value of a round depends on).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct MatchContext {
     /// Per side, before this round.
     pub scores: [u32; 4],

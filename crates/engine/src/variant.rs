@@ -10,7 +10,7 @@ use crate::rule_schema::{self, RuleKind, RuleSchema};
 use crate::tiles::{DOUBLES, Tile, TileSet};
 
 /// Who leads the first round of a match (and any round whose lead is decided by the deal).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FirstLead {
     /// The holder of the highest double leads, with any tile (redeal if nobody holds a double).
@@ -24,7 +24,7 @@ pub enum FirstLead {
 }
 
 /// Who leads after a round that had a winner.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum NextLead {
     /// The player who won the round (dominoed, or held the fewest pips in a block).
@@ -37,7 +37,7 @@ pub enum NextLead {
 }
 
 /// Who leads after a blocked round that ended in a tie.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TieLead {
     /// The tied player on the side that did not lead the tied round (Cuban).
@@ -49,7 +49,7 @@ pub enum TieLead {
 }
 
 /// Who wins a blocked round.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BlockWinner {
     /// The single player with the fewest pips; their side wins.
@@ -59,7 +59,7 @@ pub enum BlockWinner {
 }
 
 /// What happens when a blocked round is tied between sides.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BlockTie {
     /// Nobody scores.
@@ -69,7 +69,7 @@ pub enum BlockTie {
 }
 
 /// What a won round is worth.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Scoring {
     /// The pips left in the opponents' hands (the other team, or every other player).
@@ -83,7 +83,7 @@ pub enum Scoring {
 }
 
 /// How round points make a match.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MatchRule {
     /// Points add up; the first side to reach the target wins.
@@ -96,7 +96,7 @@ pub enum MatchRule {
 }
 
 /// After a tied block in a points game, what the next decided round is worth.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TieBonus {
     None,
@@ -107,7 +107,7 @@ pub enum TieBonus {
 }
 
 /// What a hand with `redeal_doubles` doubles or more does to the deal.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Redeal {
     /// Nothing: the hand is played.
@@ -120,7 +120,7 @@ pub enum Redeal {
 }
 
 /// The full rules of a variant.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
     /// Highest pip of the set: 6 (28 tiles) or 9 (55 tiles).

@@ -3,11 +3,13 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use capicua_engine::{InfoSet, PlaceWeights, Rng};
+use capicua_engine::{InfoSet, Move, PlaceWeights, Rng, TileSet};
 use capicua_search::{Evaluation, Evaluator, Leaf, LeafValue};
 use rand_distr::{Distribution, Gamma};
 
+use crate::encoding::offset::HAND;
 use crate::encoding::{
     BELIEF_SIZE, ENCODING_VERSION, INPUT_SIZE, Observation, PLACES, POLICY_SIZE, margin_scale,
 };
@@ -16,6 +18,7 @@ use crate::format::read_header;
 use crate::mlp::FastMlp;
 use crate::model::MASKED_LOGIT;
 use crate::network::Network;
+use crate::public_cache::{record_key, with_accumulator};
 use crate::shape::{MARGIN_COLUMN, VALUE_OUTPUTS, WIN_COLUMN};
 
 /// Dirichlet noise mixed into the root priors (self-play exploration):
@@ -30,9 +33,15 @@ pub struct RootNoise {
 #[derive(Clone, Debug)]
 pub struct NetEvaluator {
     mlp: Arc<FastMlp>,
+    /// Names these weights in the per-thread accumulator cache ([`crate::public_cache`]):
+    /// clones share it, every [`NetEvaluator::new`] takes a new one.
+    id: u64,
     name: String,
     noise: Option<RootNoise>,
 }
+
+/// The next [`NetEvaluator::id`].
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 impl NetEvaluator {
     /// Wraps a network made for this crate's encoding.
@@ -59,6 +68,7 @@ impl NetEvaluator {
         }
         Ok(NetEvaluator {
             mlp: Arc::new(FastMlp::new(network)),
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             name: format!("net:{}", h.shape),
             noise: None,
         })
@@ -132,35 +142,82 @@ impl NetEvaluator {
         obs.encode(&mut x);
         let mut raw = [0.0f32; POLICY_SIZE + VALUE_OUTPUTS + BELIEF_SIZE];
         let raw = &mut raw[..self.mlp.output()];
-        let mut which = [0usize; POLICY_SIZE + 2];
-        let mut n = 0;
-        for a in legal
-            .clone()
-            .chain([POLICY_SIZE + WIN_COLUMN, POLICY_SIZE + MARGIN_COLUMN])
-        {
-            which[n] = a;
-            n += 1;
-        }
+        let (which, n) = wanted_columns(legal.clone());
         self.mlp.forward_some(&x, &which[..n], raw);
-        priors.fill(0.0);
-        let max = legal
-            .clone()
-            .map(|a| raw[a])
-            .fold(f32::NEG_INFINITY, f32::max);
-        if max.is_finite() {
-            let mut sum = 0.0;
-            for a in legal.clone() {
-                let e = (raw[a] - max).exp();
-                priors[a] = e;
-                sum += e;
-            }
-            for a in legal {
-                priors[a] /= sum;
-            }
-        }
-        let win = 1.0 / (1.0 + (-raw[POLICY_SIZE + WIN_COLUMN]).exp());
-        (win, raw[POLICY_SIZE + MARGIN_COLUMN])
+        priors_and_value(raw, legal, priors)
     }
+
+    /// [`NetEvaluator::evaluate_observation`] of the mover of the public record that `root`'s
+    /// history and then `path` lead to, holding `hand`: the public part of the first layer
+    /// comes from the thread's cache ([`crate::public_cache`]), and `observation` (that
+    /// record's observation, with any hand) is only built when the cache misses. Equal to
+    /// evaluating the observation up to float summation order.
+    pub fn evaluate_record(
+        &self,
+        root: &InfoSet,
+        path: &[Move],
+        hand: TileSet,
+        observation: impl FnOnce() -> Observation,
+        legal: impl Iterator<Item = usize> + Clone,
+        priors: &mut [f32; POLICY_SIZE],
+    ) -> (f32, f32) {
+        if !self.mlp.has_hidden() {
+            return self.evaluate_observation(&observation(), legal, priors);
+        }
+        let mut raw = [0.0f32; POLICY_SIZE + VALUE_OUTPUTS + BELIEF_SIZE];
+        let raw = &mut raw[..self.mlp.output()];
+        let (which, n) = wanted_columns(legal.clone());
+        let key = record_key(self.id, root, path);
+        with_accumulator(
+            &self.mlp,
+            key,
+            || observation().encoded(),
+            |acc| {
+                let ones = hand.iter().map(|t| HAND + t.index());
+                self.mlp
+                    .forward_some_accumulated(acc, ones, &which[..n], raw)
+            },
+        );
+        priors_and_value(raw, legal, priors)
+    }
+}
+
+/// The output columns an evaluation reads: the legal plays' logits and the two values.
+fn wanted_columns(legal: impl Iterator<Item = usize>) -> ([usize; POLICY_SIZE + 2], usize) {
+    let mut which = [0usize; POLICY_SIZE + 2];
+    let mut n = 0;
+    for a in legal.chain([POLICY_SIZE + WIN_COLUMN, POLICY_SIZE + MARGIN_COLUMN]) {
+        which[n] = a;
+        n += 1;
+    }
+    (which, n)
+}
+
+/// The masked softmax of the raw policy logits over `legal` (into `priors`, zero elsewhere),
+/// and the win probability and scaled margin.
+fn priors_and_value(
+    raw: &[f32],
+    legal: impl Iterator<Item = usize> + Clone,
+    priors: &mut [f32; POLICY_SIZE],
+) -> (f32, f32) {
+    priors.fill(0.0);
+    let max = legal
+        .clone()
+        .map(|a| raw[a])
+        .fold(f32::NEG_INFINITY, f32::max);
+    if max.is_finite() {
+        let mut sum = 0.0;
+        for a in legal.clone() {
+            let e = (raw[a] - max).exp();
+            priors[a] = e;
+            sum += e;
+        }
+        for a in legal {
+            priors[a] /= sum;
+        }
+    }
+    let win = 1.0 / (1.0 + (-raw[POLICY_SIZE + WIN_COLUMN]).exp());
+    (win, raw[POLICY_SIZE + MARGIN_COLUMN])
 }
 
 /// The belief probabilities: for each tile, the softmax of its group of [`PLACES`] logits plus
@@ -252,10 +309,16 @@ impl Evaluator for NetEvaluator {
     }
 
     fn evaluate(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
-        let obs = Observation::from_leaf(leaf);
         let moves = leaf.legal_moves();
         let legal = moves.iter().filter_map(|m| m.action_index());
-        let (win, margin) = self.evaluate_observation(&obs, legal.clone(), &mut out.priors);
+        let (win, margin) = self.evaluate_record(
+            leaf.root,
+            leaf.path,
+            leaf.state.hands[leaf.state.to_move as usize],
+            || Observation::from_leaf(leaf),
+            legal.clone(),
+            &mut out.priors,
+        );
         if let (Some(noise), true) = (self.noise, leaf.path.is_empty()) {
             let actions: Vec<usize> = legal.collect();
             if actions.len() > 1 {
@@ -298,7 +361,7 @@ pub fn dirichlet(alpha: f64, n: usize, rng: &mut Rng) -> Vec<f64> {
 mod tests {
     use super::*;
     use crate::shape::ModelShape;
-    use capicua_engine::{Match, Rules};
+    use capicua_engine::{Match, MatchContext, Rules, Table};
     use capicua_search::{Budget, SearchConfig, SearchRequest, Searcher};
 
     fn net(hidden: &[usize], seed: u64) -> Network {
@@ -342,6 +405,75 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Asserts that `ev` evaluates the record `info`'s history ends in, holding `hand`, through
+    /// its cache as it evaluates that observation directly.
+    fn assert_cached_equal(ev: &NetEvaluator, info: &InfoSet, hand: TileSet) {
+        let mut obs = Observation::from_infoset(info);
+        obs.hand = hand;
+        let legal: Vec<usize> = info
+            .legal_moves()
+            .iter()
+            .filter_map(|m| m.action_index())
+            .collect();
+        let mut want = [0.0f32; POLICY_SIZE];
+        let mut got = [0.0f32; POLICY_SIZE];
+        let (w0, m0) = ev.evaluate_observation(&obs, legal.iter().copied(), &mut want);
+        let (w1, m1) = ev.evaluate_record(
+            info,
+            &[],
+            hand,
+            || obs.clone(),
+            legal.iter().copied(),
+            &mut got,
+        );
+        let close = |a: f32, b: f32| (a - b).abs() < 1e-5 * (1.0 + b.abs());
+        assert!(
+            close(w1, w0) && close(m1, m0),
+            "value {w1} {m1} vs {w0} {m0}"
+        );
+        for (a, b) in got.iter().zip(&want) {
+            assert!(close(*a, *b), "prior {a} vs {b}");
+        }
+    }
+
+    #[test]
+    fn cached_records_evaluate_as_their_observations() {
+        // two networks of one shape take the same cache slots: each must get its own
+        let nets = [
+            NetEvaluator::new(&net(&[48, 32], 1)).unwrap(),
+            NetEvaluator::new(&net(&[48, 32], 2)).unwrap(),
+        ];
+        let mut checked = 0;
+        for (variant, seed) in [("cuban", 5), ("cuban", 6), ("cutthroat-2-draw", 7)] {
+            let rules = Rules::preset(variant).unwrap();
+            let mut table = Table::new(Match::new(&rules, seed).deal_round(), Default::default());
+            let mut rng = Rng::new(seed);
+            while !table.is_over() {
+                let s = table.to_move();
+                let info = table.view(s).clone();
+                for ev in &nets {
+                    // twice: a miss, then a hit
+                    assert_cached_equal(ev, &info, info.hand());
+                    assert_cached_equal(ev, &info, info.hand());
+                    // the same record with another hand
+                    let other = info.unseen().iter().take(3).collect::<TileSet>();
+                    assert_cached_equal(ev, &info, other);
+                    // the same moves in another match situation
+                    let context = MatchContext {
+                        scores: [60, 35, 0, 0],
+                        pending_ties: 1,
+                    };
+                    assert_cached_equal(ev, &info.clone().with_context(context), info.hand());
+                    checked += 1;
+                }
+                let legal = table.legal_moves();
+                let mv = legal[rng.below(legal.len() as u32) as usize];
+                table.play(mv).unwrap();
+            }
+        }
+        assert!(checked > 40, "{checked} positions");
     }
 
     #[test]

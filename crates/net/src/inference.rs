@@ -59,10 +59,16 @@ impl<P: PlayPolicy + ?Sized> PlayPolicy for Box<P> {
 /// mover's observation ([`Observation::from_infoset`]), whatever the encoding.
 impl PlayPolicy for NetEvaluator {
     fn probabilities(&self, info: &InfoSet, legal: &[Move], out: &mut [f64]) {
-        let obs = Observation::from_infoset(info);
         let mut priors = [0.0f32; POLICY_SIZE];
         let actions = legal.iter().filter_map(|m| m.action_index());
-        self.evaluate_observation(&obs, actions, &mut priors);
+        self.evaluate_record(
+            info,
+            &[],
+            info.hand(),
+            || Observation::from_infoset(info),
+            actions,
+            &mut priors,
+        );
         for (o, m) in out.iter_mut().zip(legal) {
             *o = m.action_index().map_or(0.0, |a| priors[a] as f64);
         }

@@ -14,6 +14,9 @@
 //!   [`ENCODING_VERSION`]), shared by inference and training.
 //! - [`NetEvaluator`]: the network as the search's `Evaluator` (priors for PUCT, value at
 //!   leaves), computed by [`FastMlp`], a plain-Rust copy of the weights for batch-1 speed.
+//!   The first layer's product over an input's public features is cached per thread and per
+//!   public record (`public_cache`): the search and learned inference evaluate one record
+//!   with many hands, and each evaluation adds only its hand's weight rows.
 //! - [`atomic`]: the atomic file write every model, checkpoint and training file goes through.
 //!
 //! # Example
@@ -63,6 +66,7 @@ pub mod inference;
 pub mod mlp;
 pub mod model;
 pub mod network;
+mod public_cache;
 pub mod shape;
 pub mod train;
 

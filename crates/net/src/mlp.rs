@@ -53,12 +53,42 @@ impl Dense {
         out.copy_from_slice(&self.bias);
         for (i, &xi) in x[..self.fan_in].iter().enumerate() {
             if xi != 0.0 {
-                let row = &self.weight[i * self.fan_out..(i + 1) * self.fan_out];
-                for (o, w) in out.iter_mut().zip(row) {
+                for (o, w) in out.iter_mut().zip(self.row(i)) {
                     *o += xi * w;
                 }
             }
         }
+    }
+
+    /// Weight row `i` (input `i`'s contribution to every output).
+    #[inline]
+    fn row(&self, i: usize) -> &[f32] {
+        &self.weight[i * self.fan_out..(i + 1) * self.fan_out]
+    }
+}
+
+/// `out += x · row`, compiled for AVX2 where the CPU has it.
+#[inline]
+fn add_scaled(out: &mut [f32], row: &[f32], x: f32) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (checked just above).
+        unsafe { add_scaled_avx2(out, row, x) };
+        return;
+    }
+    add_scaled_generic(out, row, x);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn add_scaled_avx2(out: &mut [f32], row: &[f32], x: f32) {
+    add_scaled_generic(out, row, x);
+}
+
+#[inline(always)]
+fn add_scaled_generic(out: &mut [f32], row: &[f32], x: f32) {
+    for (o, w) in out.iter_mut().zip(row) {
+        *o += x * w;
     }
 }
 
@@ -249,13 +279,74 @@ impl FastMlp {
     /// value columns (a per-tile belief head is not run).
     pub fn forward_some(&self, input: &[f32], which: &[usize], out: &mut [f32]) {
         assert_eq!(out.len(), self.output(), "output length");
-        let fan_in = self.head.fan_in;
-        self.trunk_then(input, |x| {
-            for &j in which {
-                let column = &self.head_columns[j * fan_in..(j + 1) * fan_in];
-                out[j] = self.head.bias[j] + dot(&x[..fan_in], column);
+        self.trunk_then(input, |x| self.head_columns_into(x, which, out));
+    }
+
+    /// Whether [`FastMlp::first_layer_from`] applies: the network has a hidden layer (its
+    /// first layer is then a trunk layer, not the head).
+    pub fn has_hidden(&self) -> bool {
+        !self.trunk.is_empty()
+    }
+
+    /// Width of the first hidden layer: the length of an accumulator.
+    pub fn first_width(&self) -> usize {
+        self.trunk.first().map_or(0, |d| d.fan_out)
+    }
+
+    /// The first hidden layer's pre-activation over `input[from..]` only (its bias plus the
+    /// weight rows of those non-zero inputs), written into `acc` ([`FastMlp::first_width`]
+    /// long). With [`FastMlp::forward_some_accumulated`] this splits a forward pass into a
+    /// part that many inputs share (every input equal from `from` on) and a part for the
+    /// inputs below `from`, which must be 0 or 1.
+    ///
+    /// # Panics
+    /// If the network has no hidden layer, or `input` is not [`FastMlp::input`] long.
+    pub fn first_layer_from(&self, input: &[f32], from: usize, acc: &mut [f32]) {
+        assert_eq!(input.len(), self.input(), "input length");
+        let first = self.trunk.first().expect("a network with a hidden layer");
+        let acc = &mut acc[..first.fan_out];
+        acc.copy_from_slice(&first.bias);
+        for (i, &xi) in input.iter().enumerate().skip(from) {
+            if xi != 0.0 {
+                add_scaled(acc, first.row(i), xi);
             }
-        });
+        }
+    }
+
+    /// [`FastMlp::forward_some`] of the input whose entries below the accumulator's `from` are
+    /// 1 at `ones` (each below `from`) and 0 elsewhere, and the rest as `acc` was computed
+    /// from ([`FastMlp::first_layer_from`]). Equal to [`FastMlp::forward_some`] of that input
+    /// up to float summation order.
+    pub fn forward_some_accumulated(
+        &self,
+        acc: &[f32],
+        ones: impl Iterator<Item = usize>,
+        which: &[usize],
+        out: &mut [f32],
+    ) {
+        assert_eq!(out.len(), self.output(), "output length");
+        let first = self.trunk.first().expect("a network with a hidden layer");
+        let mut a = [0.0f32; MAX_WIDTH];
+        let mut b = [0.0f32; MAX_WIDTH];
+        a[..first.fan_out].copy_from_slice(&acc[..first.fan_out]);
+        for i in ones {
+            add_scaled(&mut a[..first.fan_out], first.row(i), 1.0);
+        }
+        for v in a[..first.fan_out].iter_mut() {
+            *v = v.max(0.0);
+        }
+        let in_a = relu_layers(&self.trunk[1..], &mut a, &mut b);
+        let x = if in_a { &a } else { &b };
+        self.head_columns_into(x, which, out);
+    }
+
+    /// The head's outputs named in `which` from the last hidden activations `x`.
+    fn head_columns_into(&self, x: &[f32], which: &[usize], out: &mut [f32]) {
+        let fan_in = self.head.fan_in;
+        for &j in which {
+            let column = &self.head_columns[j * fan_in..(j + 1) * fan_in];
+            out[j] = self.head.bias[j] + dot(&x[..fan_in], column);
+        }
     }
 
     /// Runs the hidden layers on `input` and hands the last activations to `head`.

@@ -578,6 +578,9 @@ function playHuman(mv) {
   logMove(HUMAN, mv, S.view.ends);
   S.moves.push(mv);
   setButtons(false);
+  // not your turn any more from this moment: the referee's reply comes later, and until it
+  // does the page must not still say "your-turn" to anyone watching `data-state`
+  setState("bots", "Playing your move…");
   advance();
 }
 
