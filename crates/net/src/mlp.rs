@@ -53,9 +53,7 @@ impl Dense {
         out.copy_from_slice(&self.bias);
         for (i, &xi) in x[..self.fan_in].iter().enumerate() {
             if xi != 0.0 {
-                for (o, w) in out.iter_mut().zip(self.row(i)) {
-                    *o += xi * w;
-                }
+                add_scaled_generic(out, self.row(i), xi);
             }
         }
     }
