@@ -420,14 +420,7 @@ mod tests {
         let mut want = [0.0f32; POLICY_SIZE];
         let mut got = [0.0f32; POLICY_SIZE];
         let (w0, m0) = ev.evaluate_observation(&obs, legal.iter().copied(), &mut want);
-        let (w1, m1) = ev.evaluate_record(
-            info,
-            &[],
-            hand,
-            || obs.clone(),
-            legal.iter().copied(),
-            &mut got,
-        );
+        let (w1, m1) = ev.evaluate_record(info, &[], hand, || obs, legal.iter().copied(), &mut got);
         let close = |a: f32, b: f32| (a - b).abs() < 1e-5 * (1.0 + b.abs());
         assert!(
             close(w1, w0) && close(m1, m0),
