@@ -12,6 +12,7 @@ pub mod belief_quality;
 pub mod counting_inference;
 pub mod duplicate;
 pub mod elo;
+pub mod modelled_seats;
 pub mod policy_beliefs;
 pub mod report;
 pub mod spec;
@@ -26,8 +27,8 @@ pub use duplicate::{
 };
 pub use elo::{EloRow, RoundRobinConfig, RoundRobinReport, run_round_robin};
 pub use spec::{
-    BeliefInference, Model, ModelChoice, PlayerSpec, SEARCH_KEYS, STRONGEST_PLAYER, SearchKind,
-    SearchSpec, SpecError, SpecParams, player_seed, split_spec_list,
+    BeliefInference, Model, ModelChoice, OthersModel, PlayerSpec, SEARCH_KEYS, STRONGEST_PLAYER,
+    SearchKind, SearchSpec, SpecError, SpecParams, player_seed, split_spec_list,
 };
 
 #[derive(Debug, Error)]

@@ -98,6 +98,9 @@ impl Evaluator for PolicyBeliefs {
     fn evaluate_batch(&self, leaves: &[Leaf<'_>], rng: &mut Rng, out: &mut [Evaluation]) {
         self.inner.evaluate_batch(leaves, rng, out);
     }
+    fn other_policy(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
+        self.inner.other_policy(leaf, rng, out);
+    }
     fn place_weights(&self, info: &InfoSet) -> Option<PlaceWeights> {
         let prior = if self.believed {
             Some(self.inner.place_weights(info)?)

@@ -53,6 +53,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::modelled_seats::{ModelledSeats, SeatModel};
 use crate::policy_beliefs::PolicyBeliefs;
 use capicua_bots::{CountingPlayer, CountingWeights, HeavyPlayer, RandomPlayer};
 use capicua_engine::{Player, Rng};
@@ -402,9 +403,12 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ),
     (
         "others",
-        "the other seats' moves in an ISMCTS tree with a model: search (shared statistics) or policy (drawn from the model's policy for their hands in each determinization)",
+        "the other seats' moves in an ISMCTS tree with a model: search (shared statistics), or drawn for their hands in each determinization from a model of them: policy (the search's own model), counting (counting's choice) or players (the players' model, models/counting-imitation.bpk)",
     ),
-    ("otemp", "temperature of others=policy's draws, > 0"),
+    (
+        "otemp",
+        "temperature of the modelled other seats' draws, > 0",
+    ),
     (
         "cinfer",
         "beliefs read with counting's own policy: this many uniform deals weighted by how likely each makes the other seats' moves under counting (the issue's prototype; an oracle against counting players, for measuring; needs a model)",
@@ -458,6 +462,27 @@ pub struct SearchSpec {
     /// `cinfer=N` or `pinfer=N`: the search's beliefs come from policy-based inference
     /// instead of the network's belief output.
     pub inference: Option<BeliefInference>,
+    /// `others=counting` or `others=players`: the model the tree's other seats play.
+    pub others_model: Option<OthersModel>,
+}
+
+/// A model of the other players for the tree's other seats ([`ModelledSeats`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum OthersModel {
+    /// `others=counting`: `counting`'s choice for the seat's hand.
+    Counting,
+    /// `others=players`: the installed players' model.
+    Players(Model),
+}
+
+impl OthersModel {
+    /// The value of the `others` key that asks for it.
+    fn key(&self) -> &'static str {
+        match self {
+            OthersModel::Counting => "counting",
+            OthersModel::Players(_) => "players",
+        }
+    }
 }
 
 /// Policy-based inference in place of a network's beliefs (the spec keys `cinfer` and
@@ -497,6 +522,7 @@ impl SearchSpec {
             config: kind.base(),
             model: None,
             inference: None,
+            others_model: None,
         }
     }
 
@@ -586,9 +612,11 @@ impl SearchSpec {
                 }
                 "others" => {
                     others = Some(match v.as_str() {
-                        "search" => false,
-                        "policy" => true,
-                        _ => return Err(bad("expected search or policy")),
+                        "search" => None,
+                        "policy" => Some(None),
+                        "counting" => Some(Some(OthersModel::Counting)),
+                        "players" => Some(Some(OthersModel::Players(players_model()?))),
+                        _ => return Err(bad("expected search, policy, counting or players")),
                     })
                 }
                 "tshare" => c.truth_share = weight()?,
@@ -599,8 +627,19 @@ impl SearchSpec {
                 _ => unreachable!("every key of SEARCH_KEYS has an arm"),
             }
         }
-        if others == Some(true) {
+        let mut others_model = None;
+        if let Some(Some(seats)) = others {
             c.other_seats = OtherSeats::Policy { temperature: otemp };
+            if let Some(m) = seats {
+                if model.is_none() {
+                    return Err(p.bad_value(
+                        "others",
+                        m.key(),
+                        "needs a model: only a tree with priors models the other seats",
+                    ));
+                }
+                others_model = Some(m);
+            }
         }
         let inference = match (cinfer, pinfer) {
             (None, None) => None,
@@ -664,6 +703,7 @@ impl SearchSpec {
             config: c,
             model,
             inference,
+            others_model,
         })
     }
 
@@ -686,7 +726,7 @@ impl SearchSpec {
     /// search.
     fn evaluator(&self) -> Option<Arc<dyn Evaluator>> {
         let net: Arc<dyn Evaluator> = self.model.as_ref()?.evaluator.clone();
-        Some(match &self.inference {
+        let believing: Arc<dyn Evaluator> = match &self.inference {
             Some(BeliefInference::Counting(n)) => Arc::new(PolicyBeliefs::counting(net, *n)),
             Some(BeliefInference::Players(n, players)) => Arc::new(PolicyBeliefs::learned(
                 net,
@@ -695,6 +735,19 @@ impl SearchSpec {
                 *n,
             )),
             None => net,
+        };
+        Some(match &self.others_model {
+            None => believing,
+            Some(OthersModel::Counting) => Arc::new(ModelledSeats::new(
+                believing,
+                SeatModel::Counting,
+                "counting",
+            )),
+            Some(OthersModel::Players(players)) => Arc::new(ModelledSeats::new(
+                believing,
+                SeatModel::Network(players.evaluator.clone()),
+                &players.name,
+            )),
         })
     }
 
@@ -794,7 +847,8 @@ impl SearchSpec {
             match c.other_seats {
                 OtherSeats::Search => out.push("others=search".to_string()),
                 OtherSeats::Policy { temperature } => {
-                    out.push("others=policy".to_string());
+                    let key = self.others_model.as_ref().map_or("policy", |m| m.key());
+                    out.push(format!("others={key}"));
                     if temperature != 1.0 {
                         out.push(format!("otemp={temperature}"));
                     }
@@ -1201,6 +1255,45 @@ mod tests {
             assert_eq!(s.config.beliefs, BeliefMode::Learned);
             let name = s.searcher().evaluator().name();
             assert!(name.contains(evaluator), "{name}");
+        }
+    }
+
+    /// `others=counting` and `others=players` need a model; a spec with one parses back to
+    /// itself, keeps `otemp`, and its searcher's evaluator models the other seats.
+    #[test]
+    fn modelled_other_seats_need_a_model() {
+        for text in [
+            "ismcts:others=counting",
+            "ismcts:others=players",
+            "ismcts:others=cats",
+        ] {
+            assert!(PlayerSpec::parse(text).is_err(), "{text}");
+        }
+        if capicua_net::shipped_model_path().is_none() {
+            return;
+        }
+        for (key, evaluator) in [
+            ("counting", "others:counting"),
+            ("players", "others:models/counting-imitation.bpk"),
+        ] {
+            let text = format!("ismcts:iters=10,model=default,pinfer=50,others={key},otemp=0.5");
+            let spec = PlayerSpec::parse(&text).unwrap();
+            assert_eq!(spec.to_string(), text);
+            assert_eq!(PlayerSpec::parse(&spec.to_string()).unwrap(), spec);
+            assert!(!spec.sees_hidden_hands());
+            let PlayerSpec::Search(s) = &spec else {
+                panic!("{text} is a search")
+            };
+            assert_eq!(s.others_model.as_ref().map(|m| m.key()), Some(key));
+            assert_eq!(
+                s.config.other_seats,
+                OtherSeats::Policy { temperature: 0.5 }
+            );
+            let name = s.searcher().evaluator().name();
+            assert!(
+                name.contains(evaluator) && name.contains("inference"),
+                "{name}"
+            );
         }
     }
 

@@ -229,6 +229,12 @@ pub trait Evaluator: Send + Sync {
         let _ = info;
         None
     }
+    /// The policy of a seat other than the searcher's at `leaf` (its priors only), for a
+    /// tree that models the other seats (`OtherSeats::Policy`). The default is this
+    /// evaluator's own priors; a model of how the other players play overrides it.
+    fn other_policy(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
+        self.evaluate(leaf, rng, out);
+    }
     /// Evaluates several leaves at once (`out` as long as `leaves`).
     fn evaluate_batch(&self, leaves: &[Leaf<'_>], rng: &mut Rng, out: &mut [Evaluation]) {
         for (leaf, o) in leaves.iter().zip(out.iter_mut()) {

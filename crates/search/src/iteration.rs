@@ -419,7 +419,7 @@ impl Worker {
                 path: &self.moves,
                 state,
             };
-            ctx.evaluator.evaluate(&leaf, rng, &mut self.other_eval);
+            ctx.evaluator.other_policy(&leaf, rng, &mut self.other_eval);
             let mut legal = MoveList::default();
             state.legal_moves(&mut legal);
             let weight = |m: Move| powered_prior(&self.other_eval, m, power);

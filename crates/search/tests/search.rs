@@ -838,11 +838,25 @@ fn endgame_solving_finds_the_solved_move_when_nothing_is_hidden() {
 
 /// Priors all on the legal play of the lowest tile index (every seat); a constant value.
 /// Checks every leaf's path: each play of a seat other than the searcher's, where it had a
-/// choice, must be the one its priors named for its hand in that determinization.
+/// choice, must be the one its priors named for its hand in that determinization. Its priors
+/// name the lowest tile; with `others_highest` its model of the other seats
+/// ([`Evaluator::other_policy`]) names the highest instead.
 #[derive(Default)]
 struct LowestTile {
     checked: AtomicUsize,
     unmodelled: AtomicUsize,
+    others_highest: bool,
+}
+
+/// The action index of the lowest or highest legal play at `leaf`, if it has a play.
+fn extreme_play(leaf: &Leaf<'_>, highest: bool) -> Option<usize> {
+    let plays = leaf.legal_moves();
+    let mut indices = plays.iter().filter_map(|m| m.action_index());
+    if highest {
+        indices.max()
+    } else {
+        indices.min()
+    }
 }
 
 impl Evaluator for LowestTile {
@@ -852,14 +866,18 @@ impl Evaluator for LowestTile {
     fn gives_priors(&self) -> bool {
         true
     }
+    fn other_policy(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
+        self.evaluate(leaf, rng, out);
+        if self.others_highest {
+            out.priors = [0.0; capicua_search::ACTIONS];
+            if let Some(a) = extreme_play(leaf, true) {
+                out.priors[a] = 1.0;
+            }
+        }
+    }
     fn evaluate(&self, leaf: &Leaf<'_>, _rng: &mut Rng, out: &mut Evaluation) {
         out.priors = [0.0; capicua_search::ACTIONS];
-        if let Some(a) = leaf
-            .legal_moves()
-            .iter()
-            .filter_map(|m| m.action_index())
-            .min()
-        {
+        if let Some(a) = extreme_play(leaf, false) {
             out.priors[a] = 1.0;
         }
         out.value = LeafValue::Estimate {
@@ -893,8 +911,12 @@ impl Evaluator for LowestTile {
                 continue;
             }
             self.checked.fetch_add(1, Ordering::Relaxed);
-            let lowest = playable.iter().min_by_key(|t| t.index()).unwrap();
-            if tile != *lowest {
+            let modelled = if self.others_highest {
+                playable.iter().max_by_key(|t| t.index())
+            } else {
+                playable.iter().min_by_key(|t| t.index())
+            };
+            if tile != *modelled.unwrap() {
                 self.unmodelled.fetch_add(1, Ordering::Relaxed);
             }
         }
@@ -904,8 +926,11 @@ impl Evaluator for LowestTile {
 #[test]
 fn modelled_seats_play_their_policy_for_the_hand_they_were_dealt() {
     use capicua_search::OtherSeats;
-    let run = |other_seats: OtherSeats| {
-        let ev = Arc::new(LowestTile::default());
+    let run = |other_seats: OtherSeats, others_highest: bool| {
+        let ev = Arc::new(LowestTile {
+            others_highest,
+            ..LowestTile::default()
+        });
         let config = SearchConfig {
             other_seats,
             ..SearchConfig::default()
@@ -920,11 +945,16 @@ fn modelled_seats_play_their_policy_for_the_hand_they_were_dealt() {
             ev.unmodelled.load(Ordering::Relaxed),
         )
     };
-    let (checked, unmodelled) = run(OtherSeats::Policy { temperature: 1.0 });
-    assert!(checked > 1000, "only {checked} choices of other seats seen");
-    assert_eq!(unmodelled, 0, "of {checked}");
+    for others_highest in [false, true] {
+        let (checked, unmodelled) = run(OtherSeats::Policy { temperature: 1.0 }, others_highest);
+        assert!(checked > 1000, "only {checked} choices of other seats seen");
+        assert_eq!(
+            unmodelled, 0,
+            "of {checked} (others_highest {others_highest})"
+        );
+    }
     // tree statistics shared over determinizations choose otherwise
-    let (checked, unmodelled) = run(OtherSeats::Search);
+    let (checked, unmodelled) = run(OtherSeats::Search, false);
     assert!(
         checked > 1000 && unmodelled > 0,
         "{unmodelled} of {checked}"
