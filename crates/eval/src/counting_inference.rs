@@ -15,14 +15,17 @@ use capicua_net::{PlayPolicy, PolicyInference};
 /// The prototype's cost of a move `counting` would not make.
 pub const COUNTING_FLOOR: f64 = 0.05;
 
+/// The seed of the `counting` player [`CountingPolicy`] asks: fixed, so that the same
+/// information set always gets the same choice (it draws only to value a possible block).
+pub const COUNTING_POLICY_SEED: u64 = 0x00C0_FFEE;
+
 /// `counting` as a [`PlayPolicy`]: all the probability on the move it makes.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct CountingPolicy;
 
 impl PlayPolicy for CountingPolicy {
     fn probabilities(&self, info: &InfoSet, legal: &[Move], out: &mut [f64]) {
-        // a fixed seed: the same information set always gets the same choice
-        let chosen = CountingPlayer::new(0x00C0_FFEE).choose(info);
+        let chosen = CountingPlayer::new(COUNTING_POLICY_SEED).choose(info);
         for (o, m) in out.iter_mut().zip(legal) {
             *o = if *m == chosen { 1.0 } else { 0.0 };
         }

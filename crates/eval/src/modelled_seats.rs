@@ -9,15 +9,17 @@
 
 use std::sync::Arc;
 
-use capicua_bots::CountingPlayer;
-use capicua_engine::{InfoSet, PlaceWeights, Player, Rng};
-use capicua_net::NetEvaluator;
+use capicua_engine::{InfoSet, PlaceWeights, Rng};
+use capicua_net::{NetEvaluator, PlayPolicy};
 use capicua_search::{Evaluation, Evaluator, Leaf};
+
+use crate::counting_inference::CountingPolicy;
 
 /// Who the other seats are taken to be.
 #[derive(Clone)]
 pub enum SeatModel {
-    /// `counting`, choosing for the seat's information set in the determinization.
+    /// `counting` ([`CountingPolicy`]), choosing for the seat's information set in the
+    /// determinization.
     Counting,
     /// A network's policy (the players' model).
     Network(Arc<NetEvaluator>),
@@ -70,10 +72,13 @@ impl Evaluator for ModelledSeats {
                     out.priors = [1.0; capicua_search::ACTIONS];
                     return;
                 };
-                // a fixed seed: the same information set always gets the same choice
-                let chosen = CountingPlayer::new(0x00C0_FFEE).choose(&info);
-                if let Some(i) = chosen.action_index() {
-                    out.priors[i] = 1.0;
+                let legal = info.legal_moves();
+                let mut chance = vec![0.0; legal.len()];
+                CountingPolicy.probabilities(&info, &legal, &mut chance);
+                for (m, p) in legal.iter().zip(chance) {
+                    if let Some(i) = m.action_index() {
+                        out.priors[i] = p as f32;
+                    }
                 }
             }
         }
@@ -83,7 +88,8 @@ impl Evaluator for ModelledSeats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use capicua_engine::{Match, Rules, Table};
+    use capicua_bots::CountingPlayer;
+    use capicua_engine::{Match, Player, Rules, Table};
     use capicua_search::RolloutEvaluator;
 
     /// In rounds of `counting`, the searcher's model of the next seat names the move that
@@ -101,7 +107,7 @@ mod tests {
         let (mut checked, mut choices) = (0, 0);
         for seed in 0..8 {
             let mut table = Table::new(Match::new(&rules, seed).deal_round(), Default::default());
-            let mut player = CountingPlayer::new(0x00C0_FFEE);
+            let mut player = CountingPlayer::new(crate::counting_inference::COUNTING_POLICY_SEED);
             while !table.is_over() {
                 let root = table.view(table.to_move()).clone();
                 let mv = player.choose(&root);
