@@ -14,6 +14,7 @@ use capicua_net::{NetEvaluator, PlayPolicy};
 use capicua_search::{Evaluation, Evaluator, Leaf};
 
 use crate::counting_inference::CountingPolicy;
+use crate::policy_beliefs::forward_leaves_to_inner;
 
 /// Who the other seats are taken to be.
 #[derive(Clone)]
@@ -47,18 +48,7 @@ impl Evaluator for ModelledSeats {
     fn name(&self) -> String {
         format!("{}+others:{}", self.inner.name(), self.label)
     }
-    fn gives_priors(&self) -> bool {
-        self.inner.gives_priors()
-    }
-    fn evaluate(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
-        self.inner.evaluate(leaf, rng, out);
-    }
-    fn batch_size(&self) -> usize {
-        self.inner.batch_size()
-    }
-    fn evaluate_batch(&self, leaves: &[Leaf<'_>], rng: &mut Rng, out: &mut [Evaluation]) {
-        self.inner.evaluate_batch(leaves, rng, out);
-    }
+    forward_leaves_to_inner!();
     fn place_weights(&self, info: &InfoSet) -> Option<PlaceWeights> {
         self.inner.place_weights(info)
     }

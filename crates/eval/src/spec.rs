@@ -1219,11 +1219,31 @@ mod tests {
         }
     }
 
+    /// That none of `texts` parses.
+    fn assert_refused(texts: &[&str]) {
+        for text in texts {
+            assert!(PlayerSpec::parse(text).is_err(), "{text}");
+        }
+    }
+
+    /// The search `text` names, after checking that it is canonical, parses back to itself
+    /// and does not see the hidden hands.
+    fn canonical_search(text: &str) -> SearchSpec {
+        let spec = PlayerSpec::parse(text).unwrap();
+        assert_eq!(spec.to_string(), text);
+        assert_eq!(PlayerSpec::parse(&spec.to_string()).unwrap(), spec);
+        assert!(!spec.sees_hidden_hands());
+        match spec {
+            PlayerSpec::Search(s) => s,
+            _ => panic!("{text} is a search"),
+        }
+    }
+
     /// `cinfer` and `pinfer` need a model and learned deals, and not each other; a spec with
     /// one parses back to itself and its searcher's evaluator reads the moves as it says.
     #[test]
     fn inference_keys_need_a_model_and_learned_deals() {
-        for text in [
+        assert_refused(&[
             "ismcts:cinfer=100",
             "ismcts:iters=10,model=default,beliefs=uniform,cinfer=100",
             "ismcts:model=default,cinfer=0",
@@ -1231,9 +1251,7 @@ mod tests {
             "ismcts:iters=10,model=default,beliefs=uniform,pinfer=100",
             "ismcts:model=default,pinfer=0",
             "ismcts:model=default,cinfer=100,pinfer=100",
-        ] {
-            assert!(PlayerSpec::parse(text).is_err(), "{text}");
-        }
+        ]);
         if capicua_net::shipped_model_path().is_none() {
             return;
         }
@@ -1241,17 +1259,10 @@ mod tests {
             ("cinfer", "counting-inference(n=100)"),
             ("pinfer", "inference:models/counting-imitation.bpk(n=100)"),
         ] {
-            let text = format!("ismcts:iters=10,model=default,{key}=100");
-            let spec = PlayerSpec::parse(&text).unwrap();
-            assert_eq!(spec.to_string(), text);
-            assert_eq!(PlayerSpec::parse(&spec.to_string()).unwrap(), spec);
-            assert!(!spec.sees_hidden_hands());
-            let PlayerSpec::Search(s) = &spec else {
-                panic!("{text} is a search")
-            };
+            let s = canonical_search(&format!("ismcts:iters=10,model=default,{key}=100"));
             let inference = s.inference.as_ref().expect("an inference key");
             assert_eq!(inference.key(), key);
-            assert_eq!(Some(inference.samples()), Some(100), "{text}");
+            assert_eq!(inference.samples(), 100);
             assert_eq!(s.config.beliefs, BeliefMode::Learned);
             let name = s.searcher().evaluator().name();
             assert!(name.contains(evaluator), "{name}");
@@ -1262,13 +1273,11 @@ mod tests {
     /// itself, keeps `otemp`, and its searcher's evaluator models the other seats.
     #[test]
     fn modelled_other_seats_need_a_model() {
-        for text in [
+        assert_refused(&[
             "ismcts:others=counting",
             "ismcts:others=players",
             "ismcts:others=cats",
-        ] {
-            assert!(PlayerSpec::parse(text).is_err(), "{text}");
-        }
+        ]);
         if capicua_net::shipped_model_path().is_none() {
             return;
         }
@@ -1276,14 +1285,9 @@ mod tests {
             ("counting", "others:counting"),
             ("players", "others:models/counting-imitation.bpk"),
         ] {
-            let text = format!("ismcts:iters=10,model=default,pinfer=50,others={key},otemp=0.5");
-            let spec = PlayerSpec::parse(&text).unwrap();
-            assert_eq!(spec.to_string(), text);
-            assert_eq!(PlayerSpec::parse(&spec.to_string()).unwrap(), spec);
-            assert!(!spec.sees_hidden_hands());
-            let PlayerSpec::Search(s) = &spec else {
-                panic!("{text} is a search")
-            };
+            let s = canonical_search(&format!(
+                "ismcts:iters=10,model=default,pinfer=50,others={key},otemp=0.5"
+            ));
             assert_eq!(s.others_model.as_ref().map(|m| m.key()), Some(key));
             assert_eq!(
                 s.config.other_seats,
