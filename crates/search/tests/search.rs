@@ -851,7 +851,7 @@ struct LowestTile {
 /// The action index of the lowest or highest legal play at `leaf`, if it has a play.
 fn extreme_play(leaf: &Leaf<'_>, highest: bool) -> Option<usize> {
     let plays = leaf.legal_moves();
-    let mut indices = plays.iter().filter_map(|m| m.action_index());
+    let indices = plays.iter().filter_map(|m| m.action_index());
     if highest {
         indices.max()
     } else {
