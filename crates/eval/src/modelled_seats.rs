@@ -84,7 +84,7 @@ mod tests {
 
     /// In rounds of `counting`, the searcher's model of the next seat names the move that
     /// seat's own `counting` makes, read from the leaf the searcher's tree would reach (its
-    /// root view, its move, the true deal); the leaf's value stays the inner evaluator's.
+    /// root view, its move, the true deal).
     #[test]
     fn counting_seats_play_as_counting_would_at_the_leaf() {
         let rules = Rules::cuban();
@@ -97,10 +97,11 @@ mod tests {
         let (mut checked, mut choices) = (0, 0);
         for seed in 0..8 {
             let mut table = Table::new(Match::new(&rules, seed).deal_round(), Default::default());
-            let mut player = CountingPlayer::new(crate::counting_inference::COUNTING_POLICY_SEED);
+            // counting draws only to value blocks: a fresh player per choice, as the model asks
+            let counting = || CountingPlayer::new(crate::counting_inference::COUNTING_POLICY_SEED);
             while !table.is_over() {
                 let root = table.view(table.to_move()).clone();
-                let mv = player.choose(&root);
+                let mv = counting().choose(&root);
                 table.play(mv).unwrap();
                 if table.is_over() {
                     break;
@@ -112,7 +113,7 @@ mod tests {
                 };
                 let mut out = Evaluation::default();
                 modelled.other_policy(&leaf, &mut rng, &mut out);
-                let expected = player.choose(table.view(table.to_move()));
+                let expected = counting().choose(table.view(table.to_move()));
                 let named: Vec<usize> = (0..capicua_search::ACTIONS)
                     .filter(|&i| out.priors[i] > 0.0)
                     .collect();
