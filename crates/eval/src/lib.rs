@@ -8,6 +8,25 @@
 //! - [`elo`]: round robins with an Elo table and bootstrap error bars ([`run_round_robin`]).
 //! - [`stats`]: means and Student-t intervals; [`report`]: tables and markdown.
 
+/// The leaf evaluation of an evaluator that wraps `self.inner` and changes only what it
+/// believes or how it models the other seats: priors, values and batching are the inner's.
+macro_rules! forward_leaves_to_inner {
+    () => {
+        fn gives_priors(&self) -> bool {
+            self.inner.gives_priors()
+        }
+        fn evaluate(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
+            self.inner.evaluate(leaf, rng, out);
+        }
+        fn batch_size(&self) -> usize {
+            self.inner.batch_size()
+        }
+        fn evaluate_batch(&self, leaves: &[Leaf<'_>], rng: &mut Rng, out: &mut [Evaluation]) {
+            self.inner.evaluate_batch(leaves, rng, out);
+        }
+    };
+}
+
 pub mod belief_quality;
 pub mod counting_inference;
 pub mod duplicate;

@@ -14,7 +14,6 @@ use capicua_net::{NetEvaluator, PlayPolicy};
 use capicua_search::{Evaluation, Evaluator, Leaf};
 
 use crate::counting_inference::CountingPolicy;
-use crate::policy_beliefs::forward_leaves_to_inner;
 
 /// Who the other seats are taken to be.
 #[derive(Clone)]

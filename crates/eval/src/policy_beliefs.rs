@@ -72,26 +72,6 @@ impl PolicyBeliefs {
     }
 }
 
-/// The leaf evaluation of an evaluator that wraps `self.inner` and changes only what it
-/// believes or how it models the other seats: priors, values and batching are the inner's.
-macro_rules! forward_leaves_to_inner {
-    () => {
-        fn gives_priors(&self) -> bool {
-            self.inner.gives_priors()
-        }
-        fn evaluate(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
-            self.inner.evaluate(leaf, rng, out);
-        }
-        fn batch_size(&self) -> usize {
-            self.inner.batch_size()
-        }
-        fn evaluate_batch(&self, leaves: &[Leaf<'_>], rng: &mut Rng, out: &mut [Evaluation]) {
-            self.inner.evaluate_batch(leaves, rng, out);
-        }
-    };
-}
-pub(crate) use forward_leaves_to_inner;
-
 /// The seed of a position's draws: its seat and how far the round has gone.
 fn position_seed(info: &InfoSet) -> u64 {
     mix_seed((info.history().len() as u64) << 8 | u64::from(info.seat()))

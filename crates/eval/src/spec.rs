@@ -610,14 +610,15 @@ impl SearchSpec {
                         _ => return Err(bad("expected learned, uniform or truth")),
                     })
                 }
+                // None: searched; Some(None): the search's own model; else another model
                 "others" => {
-                    others = Some(match v.as_str() {
+                    others = match v.as_str() {
                         "search" => None,
                         "policy" => Some(None),
                         "counting" => Some(Some(OthersModel::Counting)),
                         "players" => Some(Some(OthersModel::Players(players_model()?))),
                         _ => return Err(bad("expected search, policy, counting or players")),
-                    })
+                    }
                 }
                 "tshare" => c.truth_share = weight()?,
                 "btemp" => c.belief_temperature = positive()?,
@@ -628,7 +629,7 @@ impl SearchSpec {
             }
         }
         let mut others_model = None;
-        if let Some(Some(seats)) = others {
+        if let Some(seats) = others {
             c.other_seats = OtherSeats::Policy { temperature: otemp };
             if let Some(m) = seats {
                 if model.is_none() {
