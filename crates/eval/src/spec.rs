@@ -60,7 +60,7 @@ use capicua_engine::{Player, Rng};
 use capicua_net::NetEvaluator;
 use capicua_search::{
     Algorithm, BeliefMode, Budget, Evaluator, IsmctsPlayer, MarginScale, OtherSeats, PimcPlayer,
-    RolloutPolicy, SearchConfig, Searcher,
+    RolloutPolicy, SearchConfig, Searcher, TruthSeats,
 };
 use capicua_solver::OmniscientPlayer;
 use thiserror::Error;
@@ -402,6 +402,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "beliefs=truth: the share of each tile's weight on its true place, the rest as the model believes, 0..1",
     ),
     (
+        "tseats",
+        "beliefs=truth: whose hands are shown, all, partner or opponents (the rest as the model believes)",
+    ),
+    (
         "others",
         "the other seats' moves in an ISMCTS tree with a model: search (shared statistics), or drawn for their hands in each determinization from a model of them: policy (the search's own model), counting (counting's choice) or players (the players' model, models/counting-imitation.bpk)",
     ),
@@ -621,6 +625,14 @@ impl SearchSpec {
                     }
                 }
                 "tshare" => c.truth_share = weight()?,
+                "tseats" => {
+                    c.truth_seats = match v.as_str() {
+                        "all" => TruthSeats::All,
+                        "partner" => TruthSeats::Partner,
+                        "opponents" => TruthSeats::Opponents,
+                        _ => return Err(bad("expected all, partner or opponents")),
+                    }
+                }
                 "btemp" => c.belief_temperature = positive()?,
                 "otemp" => otemp = positive()?,
                 "cinfer" => cinfer = Some(int(1)?.min(1_000_000) as usize),
@@ -840,6 +852,16 @@ impl SearchSpec {
         }
         if c.truth_share != base.truth_share {
             out.push(format!("tshare={}", c.truth_share));
+        }
+        if c.truth_seats != base.truth_seats {
+            out.push(
+                match c.truth_seats {
+                    TruthSeats::All => "tseats=all",
+                    TruthSeats::Partner => "tseats=partner",
+                    TruthSeats::Opponents => "tseats=opponents",
+                }
+                .to_string(),
+            );
         }
         if c.belief_temperature != base.belief_temperature {
             out.push(format!("btemp={}", c.belief_temperature));
@@ -1211,6 +1233,7 @@ mod tests {
             "ismcts:others=policy",
             "ismcts:iters=50,others=policy,otemp=0.5",
             "ismcts:btemp=0.5",
+            "ismcts:beliefs=truth,tshare=0.5,tseats=partner",
             "pimc:iters=800,worlds=8",
         ] {
             let spec = PlayerSpec::parse(text).unwrap();
@@ -1308,6 +1331,7 @@ mod tests {
             ("omniscient", true),
             ("ismcts:beliefs=truth", true),
             ("ismcts:beliefs=truth,tshare=0.5", true),
+            ("ismcts:beliefs=truth,tseats=partner", true),
             ("ismcts", false),
             ("ismcts:beliefs=uniform,btemp=0.5", false),
             ("counting", false),
@@ -1318,6 +1342,7 @@ mod tests {
                 "{text}"
             );
         }
+        assert_refused(&["ismcts:beliefs=truth,tseats=cats"]);
     }
 
     #[test]

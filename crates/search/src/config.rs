@@ -35,6 +35,33 @@ pub enum BeliefMode {
     Truth,
 }
 
+/// Whose hands `BeliefMode::Truth` shows the search (a measuring device: what reading one
+/// side of the table perfectly would be worth).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum TruthSeats {
+    /// Every hidden tile's true place.
+    #[default]
+    All,
+    /// The partner's hand only (in partnership games; elsewhere nobody's): where the other
+    /// tiles are stays as the evaluator believes, except that the partner is known not to
+    /// hold them.
+    Partner,
+    /// The opponents' hands only, the partner's and the tiles out of play as believed.
+    Opponents,
+}
+
+impl TruthSeats {
+    /// Whether `seat`'s hand is shown to a search by `searcher`.
+    pub fn shows(self, rules: &capicua_engine::Rules, searcher: u8, seat: u8) -> bool {
+        let same_side = seat != searcher && rules.side_of(seat) == rules.side_of(searcher);
+        match self {
+            TruthSeats::All => true,
+            TruthSeats::Partner => same_side,
+            TruthSeats::Opponents => seat != searcher && !same_side,
+        }
+    }
+}
+
 /// How an ISMCTS tree chooses the moves of the seats other than the searcher's (partner and
 /// opponents alike), when the evaluator gives priors.
 #[derive(Copy, Clone, Debug, Default, PartialEq)]
@@ -120,6 +147,8 @@ pub struct SearchConfig {
     /// the evaluator's beliefs by the rest: 1 is the true deal, below it beliefs between the
     /// learned ones and perfect ones (to measure what better beliefs would be worth).
     pub truth_share: f64,
+    /// Whose hands `BeliefMode::Truth` shows.
+    pub truth_seats: TruthSeats,
     /// How the other seats' moves are chosen in the tree (ISMCTS with priors only).
     pub other_seats: OtherSeats,
 }
@@ -151,6 +180,7 @@ impl Default for SearchConfig {
             beliefs: BeliefMode::Uniform,
             belief_temperature: 1.0,
             truth_share: 1.0,
+            truth_seats: TruthSeats::All,
             other_seats: OtherSeats::Search,
         }
     }

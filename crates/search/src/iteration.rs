@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use capicua_engine::{DealSampler, InfoSet, LEAD, Move, MoveList, PlaceWeights, Rng, Rules, State};
 
 use crate::config::SOLVE_NODES;
-use crate::config::{Algorithm, BeliefMode, SearchConfig};
+use crate::config::{Algorithm, BeliefMode, SearchConfig, TruthSeats};
 use crate::error::SearchError;
 use crate::evaluator::{Evaluation, Evaluator, Leaf, LeafValue};
 use crate::reward::{Outcome, Reward, SideValues};
@@ -41,28 +41,55 @@ pub(crate) fn deals_for_search(
         BeliefMode::Truth => {
             let truth = truth.ok_or(SearchError::NoTruth)?;
             let share = cfg.truth_share.clamp(0.0, 1.0);
-            let beliefs = if share < 1.0 { Some(learned()?) } else { None };
-            Some(true_places(info, truth, share, beliefs.as_ref()))
+            let partial = cfg.truth_seats != TruthSeats::All;
+            let beliefs = if share < 1.0 || partial {
+                Some(learned()?)
+            } else {
+                None
+            };
+            let shown = |s: usize| cfg.truth_seats.shows(info.rules(), info.seat(), s as u8);
+            Some(true_places(info, truth, share, shown, beliefs.as_ref()))
         }
     };
     Ok(DealSampler::new(info, weights.as_ref())?)
 }
 
-/// For each tile `info`'s seat has not seen, `share` on the place where `truth` has it and
-/// `1 - share` spread as `beliefs` spread it (their weights are probabilities).
+/// For each tile `info`'s seat has not seen, `share` of its weight as the truth tells and
+/// `1 - share` spread as `beliefs` spread it (their weights are probabilities). The truth told
+/// is where the tile is when that seat is `shown`, and otherwise only that no shown seat has
+/// it: the beliefs without the shown seats' places, renormalised.
 fn true_places(
     info: &InfoSet,
     truth: &State,
     share: f64,
+    shown: impl Fn(usize) -> bool,
     beliefs: Option<&PlaceWeights>,
 ) -> PlaceWeights {
     let mut weights = PlaceWeights::uniform();
     for t in info.unseen().iter() {
-        let mut w = beliefs.map_or([0.0; 5], |b| b.get(t).map(|x| (1.0 - share) * x));
+        let believed = beliefs.map_or([0.0; 5], |b| b.get(t));
+        let mut w = believed.map(|x| (1.0 - share) * x);
         let place = (0..4)
             .find(|&s| truth.hands[s].contains(t))
             .unwrap_or(PlaceWeights::OUT);
-        w[place] += share;
+        if place != PlaceWeights::OUT && shown(place) {
+            w[place] += share;
+        } else {
+            let mut hidden = believed;
+            for (s, x) in hidden.iter_mut().enumerate().take(4) {
+                if shown(s) && s != place {
+                    *x = 0.0;
+                }
+            }
+            let total: f64 = hidden.iter().sum();
+            if total > 0.0 {
+                for (x, h) in w.iter_mut().zip(hidden) {
+                    *x += share * h / total;
+                }
+            } else {
+                w[place] += share;
+            }
+        }
         weights.set(t, w);
     }
     weights

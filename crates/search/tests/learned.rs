@@ -8,7 +8,8 @@ use std::time::Duration;
 use capicua_engine::{InfoSet, Match, PlaceWeights, Rng, Round, Rules, Tile};
 use capicua_search::{
     Algorithm, BeliefKind, BeliefMode, Budget, Evaluation, Evaluator, Leaf, RolloutEvaluator,
-    SearchConfig, SearchError, SearchRequest, SearchResult, Searcher, beliefs, learned_beliefs,
+    SearchConfig, SearchError, SearchRequest, SearchResult, Searcher, TruthSeats, beliefs,
+    learned_beliefs,
 };
 
 /// Random rollouts, and beliefs that put most of every unseen tile on the searcher's left
@@ -205,14 +206,15 @@ fn learned_beliefs_are_the_exact_believed_marginals() {
     }
 }
 
-/// Rollouts, and a count of the tiles that leaves' determinizations put in a hand that was
-/// not dealt them in the true deal.
+/// Rollouts, and a count, for each seat relative to the searcher's, of the tiles that
+/// leaves' determinizations put in its hand and the true deal did not.
 #[derive(Default)]
 struct TruthWatcher {
-    truth: std::sync::Mutex<Option<[capicua_engine::TileSet; 4]>>,
+    /// The true hands and the searcher's seat.
+    truth: std::sync::Mutex<Option<([capicua_engine::TileSet; 4], u8)>>,
     leaves: std::sync::atomic::AtomicUsize,
-    tiles: std::sync::atomic::AtomicUsize,
-    untrue: std::sync::atomic::AtomicUsize,
+    tiles: [std::sync::atomic::AtomicUsize; 4],
+    untrue: [std::sync::atomic::AtomicUsize; 4],
 }
 
 impl Evaluator for TruthWatcher {
@@ -224,14 +226,15 @@ impl Evaluator for TruthWatcher {
     }
     fn evaluate(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
         use std::sync::atomic::Ordering;
-        let truth = self.truth.lock().unwrap().expect("the test sets the deal");
+        let (truth, searcher) = self.truth.lock().unwrap().expect("the test sets the deal");
         self.leaves.fetch_add(1, Ordering::Relaxed);
         // tiles only leave the hands in a game without draws
         for (s, held) in truth.iter().enumerate() {
+            let relative = (s + 4 - searcher as usize) % 4;
             let hand = leaf.state.hands[s];
-            self.tiles.fetch_add(hand.len() as usize, Ordering::Relaxed);
+            self.tiles[relative].fetch_add(hand.len() as usize, Ordering::Relaxed);
             let wrong = hand.minus(*held).len() as usize;
-            self.untrue.fetch_add(wrong, Ordering::Relaxed);
+            self.untrue[relative].fetch_add(wrong, Ordering::Relaxed);
         }
         RolloutEvaluator::default().evaluate(leaf, rng, out);
     }
@@ -243,18 +246,20 @@ impl Evaluator for TruthWatcher {
 #[test]
 fn truth_mode_searches_the_true_deal_and_only_where_shown_it() {
     use std::sync::atomic::Ordering;
-    // the share of the tiles in the leaves' hands that the true deal put elsewhere
-    let off_truth = |beliefs: BeliefMode, truth_share: f64| {
+    // for each seat from the searcher's left, the share of the tiles in the leaves' hands
+    // that the true deal put elsewhere
+    let off_truth = |beliefs: BeliefMode, truth_share: f64, truth_seats: TruthSeats| {
         let watcher = Arc::new(TruthWatcher::default());
         let config = SearchConfig {
             beliefs,
             truth_share,
+            truth_seats,
             ..SearchConfig::default()
         };
         let mut searcher = Searcher::with_evaluator(config, watcher.clone());
         for (k, (round, info)) in decision_points("cuban", 12, 4).into_iter().enumerate() {
             let truth = round.state();
-            *watcher.truth.lock().unwrap() = Some(truth.hands);
+            *watcher.truth.lock().unwrap() = Some((truth.hands, info.seat()));
             let res = searcher
                 .search_open(&info, req(800, k as u64), Some(truth))
                 .unwrap();
@@ -268,12 +273,29 @@ fn truth_mode_searches_the_true_deal_and_only_where_shown_it() {
         }
         let leaves = watcher.leaves.load(Ordering::Relaxed);
         assert!(leaves > 1000, "{leaves} leaves");
-        watcher.untrue.load(Ordering::Relaxed) as f64 / watcher.tiles.load(Ordering::Relaxed) as f64
+        [1, 2, 3].map(|r| {
+            watcher.untrue[r].load(Ordering::Relaxed) as f64
+                / watcher.tiles[r].load(Ordering::Relaxed) as f64
+        })
     };
-    assert_eq!(off_truth(BeliefMode::Truth, 1.0), 0.0);
+    let all = TruthSeats::All;
+    assert_eq!(off_truth(BeliefMode::Truth, 1.0, all), [0.0; 3]);
     // uniform deals misplace most hidden tiles; half the weight on the truth fewer
-    let uniform = off_truth(BeliefMode::Uniform, 1.0);
-    let half = off_truth(BeliefMode::Truth, 0.5);
-    assert!(uniform > 0.2, "{uniform}");
-    assert!(half > 0.0 && half < uniform, "{half} against {uniform}");
+    let uniform = off_truth(BeliefMode::Uniform, 1.0, all);
+    let half = off_truth(BeliefMode::Truth, 0.5, all);
+    for (u, h) in uniform.iter().zip(half) {
+        assert!(*u > 0.2, "{uniform:?}");
+        assert!(h > 0.0 && h < *u, "{half:?} against {uniform:?}");
+    }
+    // the partner (opposite) alone, or the opponents (either side) alone
+    let [left, partner, right] = off_truth(BeliefMode::Truth, 1.0, TruthSeats::Partner);
+    assert!(
+        partner == 0.0 && left > 0.1 && right > 0.1,
+        "{left} {partner} {right}"
+    );
+    let [left, partner, right] = off_truth(BeliefMode::Truth, 1.0, TruthSeats::Opponents);
+    assert!(
+        partner > 0.1 && left == 0.0 && right == 0.0,
+        "{left} {partner} {right}"
+    );
 }
