@@ -311,4 +311,16 @@ impl DealSampler {
             DealSampler::Believed(s) => s.sample_hands(rng),
         }
     }
+
+    /// Exchanges the places of the unseen tiles `a` and `b` in `deal` (every seat's hand now
+    /// and the undealt tiles, as [`DealSampler::sample_hands`] gives them) when the deal that
+    /// results is still one the sampler can draw: consistent with the information set (each
+    /// tile where it may be, the redeal rule, the draws), so a chain of exchanges never leaves
+    /// the possible deals. Otherwise `deal` is unchanged. Returns whether the tiles moved.
+    pub fn swap(&self, deal: &mut ([TileSet; 4], TileSet), a: Tile, b: Tile) -> bool {
+        match self {
+            DealSampler::Uniform(s) => s.layout().swap(deal, a, b),
+            DealSampler::Believed(s) => s.layout.swap(deal, a, b),
+        }
+    }
 }

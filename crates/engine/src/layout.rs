@@ -417,6 +417,54 @@ impl Layout {
         !self.needs_check || (0..tries).any(|_| self.acceptable(&draw(rng).0))
     }
 
+    /// `deal` with the unseen tiles `a` and `b` in each other's places, when that deal is one
+    /// the table can give and passes the rejection constraints: each tile in a place it is
+    /// allowed in (hand sizes are kept by the exchange). Otherwise `deal` is left as it was.
+    /// Returns whether the tiles moved.
+    pub(crate) fn swap(&self, deal: &mut ([TileSet; 4], TileSet), a: Tile, b: Tile) -> bool {
+        let (Some(pa), Some(pb)) = (self.local_place(deal, a), self.local_place(deal, b)) else {
+            return false;
+        };
+        if pa == pb || !self.allows(b, pa) || !self.allows(a, pb) {
+            return false;
+        }
+        let mut moved = *deal;
+        for (t, from, to) in [(a, pa, pb), (b, pb, pa)] {
+            self.take(from, t, &mut moved);
+            self.put(to, t, &mut moved);
+        }
+        if !self.acceptable(&moved.0) {
+            return false;
+        }
+        *deal = moved;
+        true
+    }
+
+    /// The local place of unseen tile `t` in `deal`, if it is unseen and placed.
+    fn local_place(&self, deal: &([TileSet; 4], TileSet), t: Tile) -> Option<usize> {
+        self.places
+            .iter()
+            .position(|&s| match s {
+                u8::MAX => deal.1.contains(t),
+                s => deal.0[s as usize].contains(t),
+            })
+            .filter(|_| self.tiles.binary_search(&t).is_ok())
+    }
+
+    /// Whether unseen tile `t` may be in local place `p`.
+    fn allows(&self, t: Tile, p: usize) -> bool {
+        self.tiles
+            .binary_search(&t)
+            .is_ok_and(|k| self.allowed[k] & 1 << p != 0)
+    }
+
+    fn take(&self, p: usize, t: Tile, deal: &mut ([TileSet; 4], TileSet)) {
+        match self.places[p] {
+            u8::MAX => deal.1.remove(t),
+            s => deal.0[s as usize].remove(t),
+        }
+    }
+
     /// The full state of a determinization.
     pub(crate) fn determinize(&self, deal: ([TileSet; 4], TileSet)) -> State {
         self.info.determinize(deal.0, deal.1)

@@ -96,6 +96,11 @@ impl Sampler {
         deal
     }
 
+    /// See [`DealSampler::swap`](crate::DealSampler::swap).
+    pub(crate) fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
     /// Hidden hands and pile, uniform over the deals consistent with the information set.
     pub fn sample_hands(&self, rng: &mut Rng) -> Result<([TileSet; 4], TileSet), SampleError> {
         self.layout

@@ -9,8 +9,8 @@ use std::collections::HashMap;
 
 use capicua_engine::variant::FirstLead;
 use capicua_engine::{
-    BeliefSampler, InfoSet, MoveList, PlaceWeights, Redeal, Rng, Rules, Sampler, Tile, TileSet,
-    VARIANTS,
+    BeliefSampler, DealSampler, InfoSet, MoveList, PlaceWeights, Redeal, Rng, Rules, Sampler, Tile,
+    TileSet, VARIANTS,
 };
 use common::{enumerate, position, random_round};
 use proptest::prelude::*;
@@ -237,6 +237,37 @@ fn assert_close(a: &[(Tile, [f64; 5])], b: &[(Tile, [f64; 5])], tol: f64, what: 
     }
 }
 
+/// That `hands` and `pile` are a deal consistent with `info`: its seat's hand, the counts,
+/// every tile once, no seat holding a tile it is known to lack, the draws and the redeal rule.
+fn check_deal(info: &InfoSet, hands: &[TileSet; 4], pile: TileSet) -> Result<(), TestCaseError> {
+    let rules = info.rules();
+    let seat = info.seat();
+    prop_assert_eq!(hands[seat as usize], info.hand());
+    let mut all = pile;
+    for s in 0..rules.players {
+        let h = hands[s as usize];
+        prop_assert_eq!(h.len(), info.counts()[s as usize] as u32);
+        prop_assert!(h.inter(all).is_empty());
+        all = all.union(h);
+        if s != seat {
+            prop_assert!(
+                h.inter(info.excluded(s)).is_empty(),
+                "a tile a seat is void in"
+            );
+            prop_assert!(info.history_allows(s, h));
+            let dealt = h.union(info.played_by(s));
+            if rules.redeal == Redeal::Compulsory && dealt.len() == rules.hand_size as u32 {
+                prop_assert!(
+                    dealt.inter(capicua_engine::tiles::DOUBLES).len() < rules.redeal_doubles as u32
+                );
+            }
+        }
+    }
+    prop_assert_eq!(all.union(info.played()), rules.set());
+    prop_assert!(all.inter(info.played()).is_empty());
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -267,24 +298,7 @@ proptest! {
         prop_assert!(ess > 0.0 && ess <= 1.0, "ess {}", ess);
         for _ in 0..5 {
             let (hands, pile) = believed.sample_hands(&mut rng).unwrap();
-            prop_assert_eq!(hands[seat as usize], info.hand());
-            let mut all = pile;
-            for s in 0..rules.players {
-                let h = hands[s as usize];
-                prop_assert_eq!(h.len(), info.counts()[s as usize] as u32);
-                prop_assert!(h.inter(all).is_empty());
-                all = all.union(h);
-                if s != seat {
-                    prop_assert!(h.inter(info.excluded(s)).is_empty(), "a tile a seat is void in");
-                    prop_assert!(info.history_allows(s, h));
-                    let dealt = h.union(info.played_by(s));
-                    if rules.redeal == Redeal::Compulsory && dealt.len() == rules.hand_size as u32 {
-                        prop_assert!(dealt.inter(capicua_engine::tiles::DOUBLES).len() < rules.redeal_doubles as u32);
-                    }
-                }
-            }
-            prop_assert_eq!(all.union(info.played()), rules.set());
-            prop_assert!(all.inter(info.played()).is_empty());
+            check_deal(&info, &hands, pile)?;
             let st = believed.sample(&mut rng).unwrap();
             if !info.is_over() && info.to_move() == seat {
                 let mut legal = MoveList::default();
@@ -301,6 +315,61 @@ proptest! {
             st2.random_playout(&mut rng);
             prop_assert!(st2.is_over());
         }
+    }
+
+    /// Exchanging two tiles never leaves the possible deals: a refused exchange changes
+    /// nothing, and exchanges within one place are refused.
+    #[test]
+    fn swapped_deals_stay_consistent(
+        v in 0..VARIANTS.len(),
+        seed in any::<u64>(),
+        cut in 0usize..40,
+        seat in 0u8..4,
+        compulsory in any::<bool>(),
+        believed in any::<bool>(),
+    ) {
+        let mut rules = Rules::preset(VARIANTS[v]).unwrap();
+        if compulsory {
+            rules.redeal = Redeal::Compulsory;
+            rules.redeal_doubles = ((rules.max_pip + 1) / rules.players + 2).min(rules.hand_size);
+        }
+        let round = random_round(&rules, seed, cut);
+        let info = round.infoset(seat % rules.players);
+        let mut rng = Rng::new(seed ^ 0x5A4B);
+        let weights = random_weights(&mut rng);
+        let sampler = DealSampler::new(&info, believed.then_some(&weights)).unwrap();
+        let mut deal = sampler.sample_hands(&mut rng).unwrap();
+        let unseen: Vec<Tile> = info.unseen().iter().collect();
+        let mut moved = 0;
+        for _ in 0..if unseen.is_empty() { 0 } else { 60 } {
+            let a = unseen[rng.below(unseen.len() as u32) as usize];
+            let b = unseen[rng.below(unseen.len() as u32) as usize];
+            let before = deal;
+            let same = place_of(&deal.0, info.seat(), a) == place_of(&deal.0, info.seat(), b);
+            if sampler.swap(&mut deal, a, b) {
+                prop_assert!(!same);
+                prop_assert_eq!(place_of(&deal.0, info.seat(), a), place_of(&before.0, info.seat(), b));
+                moved += 1;
+            } else {
+                prop_assert_eq!(deal, before);
+            }
+            check_deal(&info, &deal.0, deal.1)?;
+        }
+        // without voids, draws or the redeal rule, any two tiles in different places exchange
+        let me = info.seat();
+        let free = !compulsory
+            && !rules.draw
+            && (0..rules.players).all(|s| s == me || info.excluded(s).is_empty());
+        if free {
+            for &a in &unseen {
+                for &b in &unseen {
+                    let mut d = deal;
+                    let apart = place_of(&d.0, me, a) != place_of(&d.0, me, b);
+                    prop_assert_eq!(sampler.swap(&mut d, a, b), apart);
+                }
+            }
+        }
+        prop_assert!(moved <= 60);
     }
 }
 

@@ -20,7 +20,9 @@
 //! policy, or `counting`'s own at the prototype's floor; default: the `--model`'s policy),
 //! `--prior proposal|product` (how the combined estimator weighs its believed deals,
 //! `capicua_net::PriorUse`; default: proposal), `--shrink K` (inference's frequencies blended
-//! with its sampler's exact marginals counted as K effective deals; default 0).
+//! with its sampler's exact marginals counted as K effective deals; default 0), `--chain N`
+//! (every inference estimator runs N Metropolis steps after its draws, its marginals the
+//! chain's frequencies, `PolicyInference::chain`; default 0).
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -96,6 +98,7 @@ fn parse() -> Result<Args, String> {
             "--counting-samples" => a.counting = count(&value)?,
             "--policy-model" => a.policy_model = Some(value),
             "--shrink" => a.policy.shrink = number(&value)?,
+            "--chain" => a.policy.chain = count(&value)?,
             "--prior" if value == "proposal" => a.policy.prior = PriorUse::Proposal,
             "--prior" if value == "product" => a.policy.prior = PriorUse::Product,
             _ => return Err(format!("unknown option {flag}")),
@@ -170,7 +173,10 @@ fn run() -> Result<(), String> {
         _ => None,
     };
     let counting = (args.counting > 0).then(|| PolicyEstimator {
-        inference: counting_inference(args.counting),
+        inference: PolicyInference {
+            chain: args.policy.chain,
+            ..counting_inference(args.counting)
+        },
         policy: CountingPolicy,
         label: "counting".into(),
     });

@@ -153,7 +153,8 @@ pub struct PolicyEstimator<P: PlayPolicy> {
 
 impl<P: PlayPolicy> BeliefEstimator for PolicyEstimator<P> {
     fn name(&self) -> String {
-        format!("policy:{}(n={})", self.label, self.inference.samples)
+        let i = &self.inference;
+        format!("policy:{}(n={}{})", self.label, i.samples, chain_label(i))
     }
 
     fn marginals(
@@ -162,6 +163,15 @@ impl<P: PlayPolicy> BeliefEstimator for PolicyEstimator<P> {
         rng: &mut Rng,
     ) -> Result<Vec<(Tile, [f64; PLACES])>, BeliefError> {
         Ok(self.inference.infer(&self.policy, info, rng)?.marginals)
+    }
+}
+
+/// `,chain=N` in an estimator's name when its inference runs a chain.
+fn chain_label(i: &PolicyInference) -> String {
+    if i.chain > 0 {
+        format!(",chain={}", i.chain)
+    } else {
+        String::new()
     }
 }
 
@@ -222,8 +232,14 @@ impl<P: PlayPolicy> BeliefEstimator for CombinedEstimator<P> {
     fn name(&self) -> String {
         let i = &self.inference;
         format!(
-            "believed:{}+policy:{}(n={},T={},{:?},k={})",
-            self.label, self.policy_label, i.samples, i.temperature, i.prior, i.shrink
+            "believed:{}+policy:{}(n={},T={},{:?},k={}{})",
+            self.label,
+            self.policy_label,
+            i.samples,
+            i.temperature,
+            i.prior,
+            i.shrink,
+            chain_label(i)
         )
     }
 

@@ -72,6 +72,15 @@ impl PolicyBeliefs {
     }
 }
 
+impl PolicyBeliefs {
+    /// The same inference followed by `steps` Metropolis steps
+    /// ([`PolicyInference::chain`]).
+    pub fn with_chain(mut self, steps: usize) -> PolicyBeliefs {
+        self.inference.chain = steps;
+        self
+    }
+}
+
 /// The seed of a position's draws: its seat and how far the round has gone.
 fn position_seed(info: &InfoSet) -> u64 {
     mix_seed((info.history().len() as u64) << 8 | u64::from(info.seat()))
@@ -79,8 +88,12 @@ fn position_seed(info: &InfoSet) -> u64 {
 
 impl Evaluator for PolicyBeliefs {
     fn name(&self) -> String {
+        let chain = match self.inference.chain {
+            0 => String::new(),
+            n => format!(",chain={n}"),
+        };
         format!(
-            "{}+{}(n={})",
+            "{}+{}(n={}{chain})",
             self.inner.name(),
             self.label,
             self.inference.samples

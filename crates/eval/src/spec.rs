@@ -421,6 +421,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "pinfer",
         "beliefs read with a learned model of the players (models/counting-imitation.bpk): this many of the model's believed deals, weighted by how likely each makes the other seats' moves under its policy (for measuring; needs a model with a belief output)",
     ),
+    (
+        "chain",
+        "with cinfer or pinfer: Metropolis steps after the draws, exchanging two hidden tiles at a time; the beliefs are the chain's frequencies (0: none)",
+    ),
 ];
 
 /// Which search a search player runs.
@@ -466,6 +470,9 @@ pub struct SearchSpec {
     /// `cinfer=N` or `pinfer=N`: the search's beliefs come from policy-based inference
     /// instead of the network's belief output.
     pub inference: Option<BeliefInference>,
+    /// `chain=N`: Metropolis steps of that inference after its draws
+    /// ([`capicua_net::PolicyInference::chain`]; 0: none).
+    pub chain: usize,
     /// `others=counting` or `others=players`: the model the tree's other seats play.
     pub others_model: Option<OthersModel>,
 }
@@ -526,6 +533,7 @@ impl SearchSpec {
             config: kind.base(),
             model: None,
             inference: None,
+            chain: 0,
             others_model: None,
         }
     }
@@ -537,7 +545,7 @@ impl SearchSpec {
         let mut beliefs = None;
         let (mut others, mut otemp) = (None, 1.0);
         let (mut iters, mut ms) = (None, None);
-        let (mut cinfer, mut pinfer) = (None, None);
+        let (mut cinfer, mut pinfer, mut chain) = (None, None, 0);
         for key in kind.keys() {
             let Some(v) = p.take_str(key) else {
                 continue;
@@ -637,6 +645,7 @@ impl SearchSpec {
                 "otemp" => otemp = positive()?,
                 "cinfer" => cinfer = Some(int(1)?.min(1_000_000) as usize),
                 "pinfer" => pinfer = Some(int(1)?.min(1_000_000) as usize),
+                "chain" => chain = int(0)?.min(10_000_000) as usize,
                 _ => unreachable!("every key of SEARCH_KEYS has an arm"),
             }
         }
@@ -689,6 +698,13 @@ impl SearchSpec {
                 Some(BeliefInference::Players(n, players_model()?))
             }
         };
+        if chain > 0 && inference.is_none() {
+            return Err(p.bad_value(
+                "chain",
+                &chain.to_string(),
+                "runs after inference's draws: give cinfer or pinfer",
+            ));
+        }
         let default_beliefs = default_beliefs(model.as_ref());
         c.beliefs = match beliefs {
             // counting's inference needs no belief output from the model
@@ -716,6 +732,7 @@ impl SearchSpec {
             config: c,
             model,
             inference,
+            chain,
             others_model,
         })
     }
@@ -740,13 +757,13 @@ impl SearchSpec {
     fn evaluator(&self) -> Option<Arc<dyn Evaluator>> {
         let net: Arc<dyn Evaluator> = self.model.as_ref()?.evaluator.clone();
         let believing: Arc<dyn Evaluator> = match &self.inference {
-            Some(BeliefInference::Counting(n)) => Arc::new(PolicyBeliefs::counting(net, *n)),
-            Some(BeliefInference::Players(n, players)) => Arc::new(PolicyBeliefs::learned(
-                net,
-                players.evaluator.clone(),
-                &players.name,
-                *n,
-            )),
+            Some(BeliefInference::Counting(n)) => {
+                Arc::new(PolicyBeliefs::counting(net, *n).with_chain(self.chain))
+            }
+            Some(BeliefInference::Players(n, players)) => Arc::new(
+                PolicyBeliefs::learned(net, players.evaluator.clone(), &players.name, *n)
+                    .with_chain(self.chain),
+            ),
             None => net,
         };
         Some(match &self.others_model {
@@ -849,6 +866,9 @@ impl SearchSpec {
         }
         if let Some(i) = &self.inference {
             out.push(format!("{}={}", i.key(), i.samples()));
+        }
+        if self.chain > 0 {
+            out.push(format!("chain={}", self.chain));
         }
         if c.truth_share != base.truth_share {
             out.push(format!("tshare={}", c.truth_share));
@@ -1275,6 +1295,7 @@ mod tests {
             "ismcts:iters=10,model=default,beliefs=uniform,pinfer=100",
             "ismcts:model=default,pinfer=0",
             "ismcts:model=default,cinfer=100,pinfer=100",
+            "ismcts:model=default,chain=100",
         ]);
         if capicua_net::shipped_model_path().is_none() {
             return;
@@ -1290,6 +1311,12 @@ mod tests {
             assert_eq!(s.config.beliefs, BeliefMode::Learned);
             let name = s.searcher().evaluator().name();
             assert!(name.contains(evaluator), "{name}");
+            let chained = canonical_search(&format!(
+                "ismcts:iters=10,model=default,{key}=100,chain=900"
+            ));
+            assert_eq!(chained.chain, 900);
+            let name = chained.searcher().evaluator().name();
+            assert!(name.contains("(n=100,chain=900)"), "{name}");
         }
     }
 
