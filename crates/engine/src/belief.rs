@@ -259,6 +259,10 @@ impl BeliefSampler {
     }
 }
 
+/// A deal as the samplers give it: every seat's hand now (the observer's included) and the
+/// tiles out of play.
+pub type SampledDeal = ([TileSet; 4], TileSet);
+
 /// The deals consistent with an information set, drawn uniformly ([`Sampler`]) or in
 /// proportion to place weights ([`BeliefSampler`]): the one choice the search's
 /// determinizations and policy-based inference both make.
@@ -317,7 +321,7 @@ impl DealSampler {
     /// results is still one the sampler can draw: consistent with the information set (each
     /// tile where it may be, the redeal rule, the draws), so a chain of exchanges never leaves
     /// the possible deals. Otherwise `deal` is unchanged. Returns whether the tiles moved.
-    pub fn swap(&self, deal: &mut ([TileSet; 4], TileSet), a: Tile, b: Tile) -> bool {
+    pub fn swap(&self, deal: &mut SampledDeal, a: Tile, b: Tile) -> bool {
         match self {
             DealSampler::Uniform(s) => s.layout().swap(deal, a, b),
             DealSampler::Believed(s) => s.layout.swap(deal, a, b),

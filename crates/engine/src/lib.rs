@@ -39,7 +39,7 @@ pub mod table;
 pub mod tiles;
 pub mod variant;
 
-pub use belief::{BeliefSampler, DealSampler, PlaceWeights};
+pub use belief::{BeliefSampler, DealSampler, PlaceWeights, SampledDeal};
 pub use error::{DealError, MoveError, MoveParseError, RulesError, SampleError, TileError};
 pub use game::{Match, Player};
 pub use infoset::{InfoSet, MatchContext};

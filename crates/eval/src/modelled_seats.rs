@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use capicua_engine::{InfoSet, PlaceWeights, Rng};
+use capicua_engine::{InfoSet, PlaceWeights, Rng, SampledDeal};
 use capicua_net::{NetEvaluator, PlayPolicy};
 use capicua_search::{Evaluation, Evaluator, Leaf};
 
@@ -50,6 +50,9 @@ impl Evaluator for ModelledSeats {
     forward_leaves_to_inner!();
     fn place_weights(&self, info: &InfoSet) -> Option<PlaceWeights> {
         self.inner.place_weights(info)
+    }
+    fn believed_deals(&self, info: &InfoSet) -> Option<Vec<SampledDeal>> {
+        self.inner.believed_deals(info)
     }
     fn other_policy(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
         match &self.model {

@@ -11,8 +11,8 @@
 
 use std::sync::Arc;
 
-use capicua_engine::{InfoSet, PlaceWeights, Rng, mix_seed};
-use capicua_net::{NetEvaluator, PlayPolicy, PolicyInference, PriorUse};
+use capicua_engine::{InfoSet, PlaceWeights, Rng, SampledDeal, mix_seed};
+use capicua_net::{InferredBeliefs, NetEvaluator, PlayPolicy, PolicyInference, PriorUse};
 use capicua_search::{Evaluation, Evaluator, Leaf};
 
 use crate::counting_inference::{CountingPolicy, counting_inference};
@@ -79,6 +79,33 @@ impl PolicyBeliefs {
         self.inference.chain = steps;
         self
     }
+
+    /// The same inference keeping `deals` whole deals from its posterior
+    /// ([`PolicyInference::keep`]), which the search then draws its determinizations from
+    /// ([`Evaluator::believed_deals`]); 0: the search draws from the marginals.
+    pub fn with_joint(mut self, deals: usize) -> PolicyBeliefs {
+        self.inference.keep = deals;
+        self
+    }
+
+    /// The inference's result for `info`, `None` where it fails (no consistent deal).
+    fn infer(&self, info: &InfoSet) -> Option<InferredBeliefs> {
+        let prior = if self.believed {
+            Some(self.inner.place_weights(info)?)
+        } else {
+            None
+        };
+        // no generator is handed in: the draws derive from the position, so a search stays
+        // reproducible
+        self.inference
+            .infer_from(
+                &*self.policy,
+                info,
+                prior.as_ref(),
+                &mut Rng::new(position_seed(info)),
+            )
+            .ok()
+    }
 }
 
 /// The seed of a position's draws: its seat and how far the round has gone.
@@ -88,10 +115,13 @@ fn position_seed(info: &InfoSet) -> u64 {
 
 impl Evaluator for PolicyBeliefs {
     fn name(&self) -> String {
-        let chain = match self.inference.chain {
+        let mut chain = match self.inference.chain {
             0 => String::new(),
             n => format!(",chain={n}"),
         };
+        if self.inference.keep > 0 {
+            chain.push_str(&format!(",joint={}", self.inference.keep));
+        }
         format!(
             "{}+{}(n={}{chain})",
             self.inner.name(),
@@ -104,27 +134,17 @@ impl Evaluator for PolicyBeliefs {
         self.inner.other_policy(leaf, rng, out);
     }
     fn place_weights(&self, info: &InfoSet) -> Option<PlaceWeights> {
-        let prior = if self.believed {
-            Some(self.inner.place_weights(info)?)
-        } else {
-            None
-        };
-        // no generator is handed in: the draws derive from the position, so a search stays
-        // reproducible
-        let beliefs = self
-            .inference
-            .infer_from(
-                &*self.policy,
-                info,
-                prior.as_ref(),
-                &mut Rng::new(position_seed(info)),
-            )
-            .ok()?;
         let mut weights = PlaceWeights::uniform();
-        for (tile, places) in beliefs.marginals {
+        for (tile, places) in self.infer(info)?.marginals {
             weights.set(tile, places);
         }
         Some(weights)
+    }
+    fn believed_deals(&self, info: &InfoSet) -> Option<Vec<SampledDeal>> {
+        if self.inference.keep == 0 {
+            return None;
+        }
+        Some(self.infer(info)?.deals)
     }
 }
 

@@ -425,6 +425,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "chain",
         "with cinfer or pinfer: Metropolis steps after the draws, exchanging two hidden tiles at a time; the beliefs are the chain's frequencies (0: none)",
     ),
+    (
+        "joint",
+        "with cinfer or pinfer: keep this many whole deals of the inference's posterior and draw the search's determinizations from them, not from the marginal beliefs (0: marginals)",
+    ),
 ];
 
 /// Which search a search player runs.
@@ -473,6 +477,9 @@ pub struct SearchSpec {
     /// `chain=N`: Metropolis steps of that inference after its draws
     /// ([`capicua_net::PolicyInference::chain`]; 0: none).
     pub chain: usize,
+    /// `joint=N`: whole deals of that inference's posterior the search draws its
+    /// determinizations from ([`capicua_net::PolicyInference::keep`]; 0: the marginals).
+    pub joint: usize,
     /// `others=counting` or `others=players`: the model the tree's other seats play.
     pub others_model: Option<OthersModel>,
 }
@@ -534,6 +541,7 @@ impl SearchSpec {
             model: None,
             inference: None,
             chain: 0,
+            joint: 0,
             others_model: None,
         }
     }
@@ -545,7 +553,7 @@ impl SearchSpec {
         let mut beliefs = None;
         let (mut others, mut otemp) = (None, 1.0);
         let (mut iters, mut ms) = (None, None);
-        let (mut cinfer, mut pinfer, mut chain) = (None, None, 0);
+        let (mut cinfer, mut pinfer, mut chain, mut joint) = (None, None, 0, 0);
         for key in kind.keys() {
             let Some(v) = p.take_str(key) else {
                 continue;
@@ -646,6 +654,7 @@ impl SearchSpec {
                 "cinfer" => cinfer = Some(int(1)?.min(1_000_000) as usize),
                 "pinfer" => pinfer = Some(int(1)?.min(1_000_000) as usize),
                 "chain" => chain = int(0)?.min(10_000_000) as usize,
+                "joint" => joint = int(0)?.min(1_000_000) as usize,
                 _ => unreachable!("every key of SEARCH_KEYS has an arm"),
             }
         }
@@ -698,12 +707,14 @@ impl SearchSpec {
                 Some(BeliefInference::Players(n, players_model()?))
             }
         };
-        if chain > 0 && inference.is_none() {
-            return Err(p.bad_value(
-                "chain",
-                &chain.to_string(),
-                "runs after inference's draws: give cinfer or pinfer",
-            ));
+        for (key, n) in [("chain", chain), ("joint", joint)] {
+            if n > 0 && inference.is_none() {
+                return Err(p.bad_value(
+                    key,
+                    &n.to_string(),
+                    "reads inference's posterior: give cinfer or pinfer",
+                ));
+            }
         }
         let default_beliefs = default_beliefs(model.as_ref());
         c.beliefs = match beliefs {
@@ -733,6 +744,7 @@ impl SearchSpec {
             model,
             inference,
             chain,
+            joint,
             others_model,
         })
     }
@@ -757,12 +769,15 @@ impl SearchSpec {
     fn evaluator(&self) -> Option<Arc<dyn Evaluator>> {
         let net: Arc<dyn Evaluator> = self.model.as_ref()?.evaluator.clone();
         let believing: Arc<dyn Evaluator> = match &self.inference {
-            Some(BeliefInference::Counting(n)) => {
-                Arc::new(PolicyBeliefs::counting(net, *n).with_chain(self.chain))
-            }
+            Some(BeliefInference::Counting(n)) => Arc::new(
+                PolicyBeliefs::counting(net, *n)
+                    .with_chain(self.chain)
+                    .with_joint(self.joint),
+            ),
             Some(BeliefInference::Players(n, players)) => Arc::new(
                 PolicyBeliefs::learned(net, players.evaluator.clone(), &players.name, *n)
-                    .with_chain(self.chain),
+                    .with_chain(self.chain)
+                    .with_joint(self.joint),
             ),
             None => net,
         };
@@ -869,6 +884,9 @@ impl SearchSpec {
         }
         if self.chain > 0 {
             out.push(format!("chain={}", self.chain));
+        }
+        if self.joint > 0 {
+            out.push(format!("joint={}", self.joint));
         }
         if c.truth_share != base.truth_share {
             out.push(format!("tshare={}", c.truth_share));
@@ -1296,6 +1314,7 @@ mod tests {
             "ismcts:model=default,pinfer=0",
             "ismcts:model=default,cinfer=100,pinfer=100",
             "ismcts:model=default,chain=100",
+            "ismcts:model=default,joint=100",
         ]);
         if capicua_net::shipped_model_path().is_none() {
             return;

@@ -29,7 +29,7 @@
 
 use capicua_engine::{
     Deal, DealError, DealSampler, InfoSet, Move, MoveError, PlaceWeights, Rng, Round, SampleError,
-    Table, Tile, TileSet,
+    SampledDeal, Table, Tile, TileSet,
 };
 use thiserror::Error;
 
@@ -118,6 +118,11 @@ pub struct PolicyInference {
     /// weight) while the chain keeps moving among the likely deals. A step is one proposal that
     /// needs the likelihood: one replay of the round, as one importance draw.
     pub chain: usize,
+    /// Whole deals to keep from the posterior ([`InferredBeliefs::deals`]; 0: none): the
+    /// chain's states at even intervals, or without a chain, draws by weight from the
+    /// weighted deals. A search can take its determinizations from them, keeping what the
+    /// marginals lose: which tiles go together.
+    pub keep: usize,
 }
 
 /// How inference over deals drawn from a prior (believed deals) weighs them.
@@ -143,6 +148,7 @@ impl Default for PolicyInference {
             prior: PriorUse::Proposal,
             shrink: 0.0,
             chain: 0,
+            keep: 0,
         }
     }
 }
@@ -164,6 +170,9 @@ pub struct InferredBeliefs {
     /// Whether the deals were weighted (`false`: a draw in the history, see the module
     /// documentation, and the marginals are the uniform frequencies).
     pub weighted: bool,
+    /// [`PolicyInference::keep`] deals from the posterior (every seat's hand now, the
+    /// observer's included, and the undealt tiles).
+    pub deals: Vec<SampledDeal>,
 }
 
 impl PolicyInference {
@@ -235,6 +244,7 @@ impl PolicyInference {
 
         let unseen = info.unseen();
         let mut mass = [[0.0f64; PLACES]; 64];
+        let mut kept = Vec::with_capacity(self.keep);
         let (ess, total) = if self.chain > 0 && weighted {
             let mut pick = rng.unit() * total;
             let start = weights
@@ -244,7 +254,9 @@ impl PolicyInference {
                     pick < 0.0
                 })
                 .unwrap_or(weights.len() - 1);
-            let accepted = self.run_chain(policy, info, &sampler, starts[start], rng, &mut mass)?;
+            let accepted;
+            (accepted, kept) =
+                self.run_chain(policy, info, &sampler, starts[start], rng, &mut mass)?;
             // an accepted move relocates two of the unseen tiles: the chain's states are about
             // this many independent deals for a tile
             let moves_per_tile = 2.0 * accepted as f64 / unseen.len().max(1) as f64;
@@ -252,6 +264,17 @@ impl PolicyInference {
         } else {
             for (deal, &w) in starts.iter().zip(&weights) {
                 add_deal(&mut mass, info.seat(), unseen, &deal.0, w);
+            }
+            // systematic resampling: `keep` evenly spaced points through the weights
+            let offset = rng.unit();
+            let mut cumulative = 0.0;
+            let mut next = 0;
+            for (deal, &w) in starts.iter().zip(&weights) {
+                cumulative += w * self.keep as f64 / total;
+                while next < self.keep && (next as f64 + offset) < cumulative {
+                    kept.push(*deal);
+                    next += 1;
+                }
             }
             (total * total / squares, total)
         };
@@ -274,22 +297,26 @@ impl PolicyInference {
             ess,
             samples: self.samples,
             weighted,
+            deals: kept,
         })
     }
 
     /// The chain of [`PolicyInference::chain`] steps from `deal`, adding each state it is in
-    /// after a step to `mass`; returns the moves accepted.
+    /// after a step to `mass`; returns the moves accepted and [`PolicyInference::keep`] of
+    /// its states at even intervals.
     fn run_chain<P: PlayPolicy + ?Sized>(
         &self,
         policy: &P,
         info: &InfoSet,
         sampler: &DealSampler,
-        mut deal: ([TileSet; 4], TileSet),
+        mut deal: SampledDeal,
         rng: &mut Rng,
         mass: &mut [[f64; PLACES]; 64],
-    ) -> Result<usize, InferenceError> {
+    ) -> Result<(usize, Vec<SampledDeal>), InferenceError> {
+        let every = (self.chain / self.keep.max(1)).max(1);
+        let mut kept = Vec::with_capacity(self.keep);
         let unseen: Vec<Tile> = info.unseen().iter().collect();
-        let target = |deal: &([TileSet; 4], TileSet)| -> Result<f64, InferenceError> {
+        let target = |deal: &SampledDeal| -> Result<f64, InferenceError> {
             let evidence = self.log_likelihood_of(policy, info, deal.0, deal.1)?;
             Ok(match self.prior {
                 PriorUse::Proposal => evidence,
@@ -313,10 +340,13 @@ impl PolicyInference {
                     current = proposed;
                     accepted += 1;
                 }
+                if steps % every == 0 && kept.len() < self.keep {
+                    kept.push(deal);
+                }
             }
             add_deal(mass, info.seat(), info.unseen(), &deal.0, 1.0);
         }
-        Ok(accepted)
+        Ok((accepted, kept))
     }
 
     /// The log-likelihood (natural log, floored as configured) of the other seats' moves in
@@ -683,6 +713,49 @@ mod tests {
                 }
             }
             assert!(error / (cells as f64) < 0.01, "{}", error / cells as f64);
+        }
+    }
+
+    /// The deals kept from the posterior are as many as asked, consistent with what the
+    /// observer knows, and spread over the places as the marginals say (weighted draws and a
+    /// chain alike).
+    #[test]
+    fn kept_deals_follow_the_marginals() {
+        let rules = Rules::cuban();
+        let table = table_after(&rules, 5, 14);
+        let info = table.view(table.to_move());
+        let me = info.seat() as usize;
+        for (samples, chain) in [(3000, 0), (50, 20_000)] {
+            let b = PolicyInference {
+                samples,
+                chain,
+                keep: 2000,
+                ..PolicyInference::default()
+            }
+            .infer(&Heaviest, info, &mut Rng::new(3))
+            .unwrap();
+            assert_eq!(b.deals.len(), 2000);
+            let mut freq = [[0.0f64; PLACES]; 64];
+            for (hands, pile) in &b.deals {
+                assert_eq!(hands[me], info.hand());
+                let mut all = *pile;
+                for (s, h) in hands.iter().enumerate() {
+                    assert_eq!(h.len(), info.counts()[s] as u32);
+                    assert!(h.inter(info.excluded(s as u8)).is_empty() || s == me);
+                    all = all.union(*h);
+                }
+                assert_eq!(all, info.unseen().union(info.hand()));
+                add_deal(&mut freq, info.seat(), info.unseen(), hands, 1.0 / 2000.0);
+            }
+            for (tile, p) in &b.marginals {
+                for (x, y) in p.iter().zip(freq[tile.index()]) {
+                    assert!(
+                        (x - y).abs() < 0.1,
+                        "{tile}: {p:?} against {:?}",
+                        freq[tile.index()]
+                    );
+                }
+            }
         }
     }
 

@@ -9,7 +9,7 @@
 //! (its own hand from the determinization, everything else public) for the network to encode.
 
 use capicua_engine::{
-    InfoSet, Move, MoveList, PlaceWeights, Public, Rng, State, Tile, TileSet, seen_by,
+    InfoSet, Move, MoveList, PlaceWeights, Public, Rng, SampledDeal, State, Tile, TileSet, seen_by,
 };
 
 use crate::error::SearchError;
@@ -226,6 +226,15 @@ pub trait Evaluator: Send + Sync {
     /// a belief output implements it; `None` (the default) means no beliefs. Called once per
     /// search, not per leaf, and only with `BeliefMode::Learned`.
     fn place_weights(&self, info: &InfoSet) -> Option<PlaceWeights> {
+        let _ = info;
+        None
+    }
+    /// Whole deals drawn from the evaluator's beliefs about `info` (every seat's hand now and
+    /// the undealt tiles, each consistent with `info`), when it has them: the search then
+    /// draws its determinizations uniformly from these deals instead of from the marginal
+    /// [`Evaluator::place_weights`], keeping which tiles go together. `None` (the default):
+    /// no such deals. Called once per search, and only with `BeliefMode::Learned`.
+    fn believed_deals(&self, info: &InfoSet) -> Option<Vec<SampledDeal>> {
         let _ = info;
         None
     }

@@ -54,6 +54,48 @@ pub(crate) fn deals_for_search(
     Ok(DealSampler::new(info, weights.as_ref())?)
 }
 
+/// Where a search's determinizations come from: an exact sampler of the deals consistent
+/// with the root, or a pool of whole deals the evaluator believes in
+/// ([`Evaluator::believed_deals`]), drawn uniformly.
+pub(crate) enum Determinizations {
+    Sampler(Box<DealSampler>),
+    Pool(Vec<State>),
+}
+
+impl Determinizations {
+    /// The determinizations of a search from `info` with `cfg.beliefs`: the evaluator's pool
+    /// of believed deals where it has one under `BeliefMode::Learned`, else
+    /// [`deals_for_search`]'s sampler.
+    pub(crate) fn for_search(
+        cfg: &SearchConfig,
+        evaluator: &dyn Evaluator,
+        info: &InfoSet,
+        truth: Option<&State>,
+    ) -> Result<Determinizations, SearchError> {
+        if cfg.beliefs == BeliefMode::Learned
+            && let Some(pool) = evaluator.believed_deals(info)
+            && !pool.is_empty()
+        {
+            return Ok(Determinizations::Pool(
+                pool.into_iter()
+                    .map(|(hands, pile)| info.determinize(hands, pile))
+                    .collect(),
+            ));
+        }
+        Ok(Determinizations::Sampler(Box::new(deals_for_search(
+            cfg, evaluator, info, truth,
+        )?)))
+    }
+
+    /// One determinization.
+    pub(crate) fn sample(&self, rng: &mut Rng) -> Result<State, SearchError> {
+        Ok(match self {
+            Determinizations::Sampler(s) => s.sample(rng)?,
+            Determinizations::Pool(states) => states[rng.below(states.len() as u32) as usize],
+        })
+    }
+}
+
 /// For each tile `info`'s seat has not seen, `share` of its weight as the truth tells and
 /// `1 - share` spread as `beliefs` spread it (their weights are probabilities). The truth told
 /// is where the tile is when that seat is `shown`, and otherwise only that no shown seat has
@@ -98,7 +140,7 @@ fn true_places(
 /// Read-only state of one search, shared by its threads.
 pub(crate) struct Ctx<'a> {
     pub(crate) info: &'a InfoSet,
-    pub(crate) deals: &'a DealSampler,
+    pub(crate) deals: &'a Determinizations,
     pub(crate) reward: Reward,
     pub(crate) rules: Rules,
     pub(crate) first: u8,

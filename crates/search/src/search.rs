@@ -30,7 +30,7 @@ use capicua_engine::{InfoSet, Move, Rng, State};
 use crate::config::{Algorithm, Budget, OtherSeats, SearchConfig};
 use crate::error::SearchError;
 use crate::evaluator::{Evaluator, RolloutEvaluator};
-use crate::iteration::{Ctx, Worker, deals_for_search};
+use crate::iteration::{Ctx, Determinizations, Worker};
 use crate::reward::Reward;
 use crate::select::{Acc, merge, root_stats, summarize};
 use crate::tree::action_key;
@@ -150,7 +150,7 @@ impl Searcher {
             ));
         }
         let evaluator: &dyn Evaluator = &*self.evaluator;
-        let deals = deals_for_search(cfg, evaluator, info, truth)?;
+        let deals = Determinizations::for_search(cfg, evaluator, info, truth)?;
         let rules = *info.rules();
         let mut side = [0u8; 4];
         for (s, d) in side.iter_mut().enumerate().take(rules.players as usize) {
@@ -338,7 +338,7 @@ impl Worker {
                     let world = match ctx.deals.sample(&mut rng) {
                         Ok(world) => world,
                         Err(e) => {
-                            self.fail(ctx, e.into());
+                            self.fail(ctx, e);
                             return;
                         }
                     };

@@ -212,6 +212,8 @@ fn learned_beliefs_are_the_exact_believed_marginals() {
 struct TruthWatcher {
     /// The true hands and the searcher's seat.
     truth: std::sync::Mutex<Option<([capicua_engine::TileSet; 4], u8)>>,
+    /// Offer the true deal as the only believed deal ([`Evaluator::believed_deals`]).
+    pool: bool,
     leaves: std::sync::atomic::AtomicUsize,
     tiles: [std::sync::atomic::AtomicUsize; 4],
     untrue: [std::sync::atomic::AtomicUsize; 4],
@@ -241,42 +243,25 @@ impl Evaluator for TruthWatcher {
     fn place_weights(&self, _: &InfoSet) -> Option<PlaceWeights> {
         Some(PlaceWeights::uniform())
     }
+    fn believed_deals(
+        &self,
+        info: &InfoSet,
+    ) -> Option<Vec<([capicua_engine::TileSet; 4], capicua_engine::TileSet)>> {
+        if !self.pool {
+            return None;
+        }
+        let (hands, _) = self.truth.lock().unwrap().expect("the test sets the deal");
+        let held = hands
+            .iter()
+            .fold(capicua_engine::TileSet::EMPTY, |a, h| a.union(*h));
+        Some(vec![(hands, info.unseen().minus(held))])
+    }
 }
 
 #[test]
 fn truth_mode_searches_the_true_deal_and_only_where_shown_it() {
-    use std::sync::atomic::Ordering;
-    // for each seat from the searcher's left, the share of the tiles in the leaves' hands
-    // that the true deal put elsewhere
     let off_truth = |beliefs: BeliefMode, truth_share: f64, truth_seats: TruthSeats| {
-        let watcher = Arc::new(TruthWatcher::default());
-        let config = SearchConfig {
-            beliefs,
-            truth_share,
-            truth_seats,
-            ..SearchConfig::default()
-        };
-        let mut searcher = Searcher::with_evaluator(config, watcher.clone());
-        for (k, (round, info)) in decision_points("cuban", 12, 4).into_iter().enumerate() {
-            let truth = round.state();
-            *watcher.truth.lock().unwrap() = Some((truth.hands, info.seat()));
-            let res = searcher
-                .search_open(&info, req(800, k as u64), Some(truth))
-                .unwrap();
-            assert!(info.legal_moves().contains(res.best));
-            if beliefs == BeliefMode::Truth {
-                assert_eq!(
-                    searcher.search_with(&info, req(10, 1)),
-                    Err(SearchError::NoTruth)
-                );
-            }
-        }
-        let leaves = watcher.leaves.load(Ordering::Relaxed);
-        assert!(leaves > 1000, "{leaves} leaves");
-        [1, 2, 3].map(|r| {
-            watcher.untrue[r].load(Ordering::Relaxed) as f64
-                / watcher.tiles[r].load(Ordering::Relaxed) as f64
-        })
+        off_truth_with(TruthWatcher::default(), beliefs, truth_share, truth_seats)
     };
     let all = TruthSeats::All;
     assert_eq!(off_truth(BeliefMode::Truth, 1.0, all), [0.0; 3]);
@@ -298,4 +283,62 @@ fn truth_mode_searches_the_true_deal_and_only_where_shown_it() {
         partner > 0.1 && left == 0.0 && right == 0.0,
         "{left} {partner} {right}"
     );
+}
+
+/// For each seat from the searcher's left, the share of the tiles in the leaves' hands that
+/// the true deal put elsewhere, over searches of a dozen positions with `watcher`.
+fn off_truth_with(
+    watcher: TruthWatcher,
+    beliefs: BeliefMode,
+    truth_share: f64,
+    truth_seats: TruthSeats,
+) -> [f64; 3] {
+    use std::sync::atomic::Ordering;
+    let watcher = Arc::new(watcher);
+    let config = SearchConfig {
+        beliefs,
+        truth_share,
+        truth_seats,
+        ..SearchConfig::default()
+    };
+    let mut searcher = Searcher::with_evaluator(config, watcher.clone());
+    for (k, (round, info)) in decision_points("cuban", 12, 4).into_iter().enumerate() {
+        let truth = round.state();
+        *watcher.truth.lock().unwrap() = Some((truth.hands, info.seat()));
+        let res = searcher
+            .search_open(&info, req(800, k as u64), Some(truth))
+            .unwrap();
+        assert!(info.legal_moves().contains(res.best));
+        if beliefs == BeliefMode::Truth {
+            assert_eq!(
+                searcher.search_with(&info, req(10, 1)),
+                Err(SearchError::NoTruth)
+            );
+        }
+    }
+    let leaves = watcher.leaves.load(Ordering::Relaxed);
+    assert!(leaves > 1000, "{leaves} leaves");
+    [1, 2, 3].map(|r| {
+        watcher.untrue[r].load(Ordering::Relaxed) as f64
+            / watcher.tiles[r].load(Ordering::Relaxed) as f64
+    })
+}
+
+/// An evaluator's believed deals, where it offers them, are the only deals a search with
+/// learned beliefs draws; it asks for them only under `BeliefMode::Learned`.
+#[test]
+fn believed_deals_are_the_determinizations() {
+    let pool = || TruthWatcher {
+        pool: true,
+        ..TruthWatcher::default()
+    };
+    let all = TruthSeats::All;
+    assert_eq!(
+        off_truth_with(pool(), BeliefMode::Learned, 1.0, all),
+        [0.0; 3]
+    );
+    let uniform = off_truth_with(pool(), BeliefMode::Uniform, 1.0, all);
+    assert!(uniform.iter().all(|&u| u > 0.2), "{uniform:?}");
+    let marginal = off_truth_with(TruthWatcher::default(), BeliefMode::Learned, 1.0, all);
+    assert!(marginal.iter().all(|&u| u > 0.2), "{marginal:?}");
 }
