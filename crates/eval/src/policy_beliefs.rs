@@ -73,18 +73,10 @@ impl PolicyBeliefs {
 }
 
 impl PolicyBeliefs {
-    /// The same inference followed by `steps` Metropolis steps
-    /// ([`PolicyInference::chain`]).
-    pub fn with_chain(mut self, steps: usize) -> PolicyBeliefs {
-        self.inference.chain = steps;
-        self
-    }
-
-    /// The same inference keeping `deals` whole deals from its posterior
-    /// ([`PolicyInference::keep`]), which the search then draws its determinizations from
-    /// ([`Evaluator::believed_deals`]); 0: the search draws from the marginals.
-    pub fn with_joint(mut self, deals: usize) -> PolicyBeliefs {
-        self.inference.keep = deals;
+    /// The same evaluator with its inference's settings changed by `adjust` (a chain,
+    /// deals kept for the search, a temperature: the spec keys `chain`, `joint`, `itemp`).
+    pub fn adjusted(mut self, adjust: impl FnOnce(&mut PolicyInference)) -> PolicyBeliefs {
+        adjust(&mut self.inference);
         self
     }
 
@@ -115,12 +107,16 @@ fn position_seed(info: &InfoSet) -> u64 {
 
 impl Evaluator for PolicyBeliefs {
     fn name(&self) -> String {
-        let mut chain = match self.inference.chain {
+        let i = &self.inference;
+        let mut chain = match i.chain {
             0 => String::new(),
             n => format!(",chain={n}"),
         };
-        if self.inference.keep > 0 {
-            chain.push_str(&format!(",joint={}", self.inference.keep));
+        if i.keep > 0 {
+            chain.push_str(&format!(",joint={}", i.keep));
+        }
+        if i.temperature != 1.0 {
+            chain.push_str(&format!(",T={}", i.temperature));
         }
         format!(
             "{}+{}(n={}{chain})",

@@ -429,6 +429,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "joint",
         "with cinfer or pinfer: keep this many whole deals of the inference's posterior and draw the search's determinizations from them, not from the marginal beliefs (0: marginals)",
     ),
+    (
+        "itemp",
+        "with cinfer or pinfer: the players' policy is raised to 1/T before it weighs the deals, > 0 (below 1 sharpens it)",
+    ),
 ];
 
 /// Which search a search player runs.
@@ -480,6 +484,8 @@ pub struct SearchSpec {
     /// `joint=N`: whole deals of that inference's posterior the search draws its
     /// determinizations from ([`capicua_net::PolicyInference::keep`]; 0: the marginals).
     pub joint: usize,
+    /// `itemp=T`: that inference's temperature ([`capicua_net::PolicyInference::temperature`]).
+    pub itemp: f64,
     /// `others=counting` or `others=players`: the model the tree's other seats play.
     pub others_model: Option<OthersModel>,
 }
@@ -542,6 +548,7 @@ impl SearchSpec {
             inference: None,
             chain: 0,
             joint: 0,
+            itemp: 1.0,
             others_model: None,
         }
     }
@@ -554,6 +561,7 @@ impl SearchSpec {
         let (mut others, mut otemp) = (None, 1.0);
         let (mut iters, mut ms) = (None, None);
         let (mut cinfer, mut pinfer, mut chain, mut joint) = (None, None, 0, 0);
+        let mut itemp = 1.0;
         for key in kind.keys() {
             let Some(v) = p.take_str(key) else {
                 continue;
@@ -655,6 +663,7 @@ impl SearchSpec {
                 "pinfer" => pinfer = Some(int(1)?.min(1_000_000) as usize),
                 "chain" => chain = int(0)?.min(10_000_000) as usize,
                 "joint" => joint = int(0)?.min(1_000_000) as usize,
+                "itemp" => itemp = positive()?,
                 _ => unreachable!("every key of SEARCH_KEYS has an arm"),
             }
         }
@@ -707,12 +716,16 @@ impl SearchSpec {
                 Some(BeliefInference::Players(n, players_model()?))
             }
         };
-        for (key, n) in [("chain", chain), ("joint", joint)] {
-            if n > 0 && inference.is_none() {
+        for (key, set, value) in [
+            ("chain", chain > 0, chain.to_string()),
+            ("joint", joint > 0, joint.to_string()),
+            ("itemp", itemp != 1.0, itemp.to_string()),
+        ] {
+            if set && inference.is_none() {
                 return Err(p.bad_value(
                     key,
-                    &n.to_string(),
-                    "reads inference's posterior: give cinfer or pinfer",
+                    &value,
+                    "changes how inference reads the moves: give cinfer or pinfer",
                 ));
             }
         }
@@ -745,6 +758,7 @@ impl SearchSpec {
             inference,
             chain,
             joint,
+            itemp,
             others_model,
         })
     }
@@ -768,16 +782,18 @@ impl SearchSpec {
     /// search.
     fn evaluator(&self) -> Option<Arc<dyn Evaluator>> {
         let net: Arc<dyn Evaluator> = self.model.as_ref()?.evaluator.clone();
+        let adjust = |i: &mut capicua_net::PolicyInference| {
+            i.chain = self.chain;
+            i.keep = self.joint;
+            i.temperature = self.itemp;
+        };
         let believing: Arc<dyn Evaluator> = match &self.inference {
-            Some(BeliefInference::Counting(n)) => Arc::new(
-                PolicyBeliefs::counting(net, *n)
-                    .with_chain(self.chain)
-                    .with_joint(self.joint),
-            ),
+            Some(BeliefInference::Counting(n)) => {
+                Arc::new(PolicyBeliefs::counting(net, *n).adjusted(adjust))
+            }
             Some(BeliefInference::Players(n, players)) => Arc::new(
                 PolicyBeliefs::learned(net, players.evaluator.clone(), &players.name, *n)
-                    .with_chain(self.chain)
-                    .with_joint(self.joint),
+                    .adjusted(adjust),
             ),
             None => net,
         };
@@ -887,6 +903,9 @@ impl SearchSpec {
         }
         if self.joint > 0 {
             out.push(format!("joint={}", self.joint));
+        }
+        if self.itemp != 1.0 {
+            out.push(format!("itemp={}", self.itemp));
         }
         if c.truth_share != base.truth_share {
             out.push(format!("tshare={}", c.truth_share));
@@ -1315,6 +1334,8 @@ mod tests {
             "ismcts:model=default,cinfer=100,pinfer=100",
             "ismcts:model=default,chain=100",
             "ismcts:model=default,joint=100",
+            "ismcts:model=default,itemp=0.5",
+            "ismcts:model=default,pinfer=100,itemp=0",
         ]);
         if capicua_net::shipped_model_path().is_none() {
             return;
@@ -1330,12 +1351,12 @@ mod tests {
             assert_eq!(s.config.beliefs, BeliefMode::Learned);
             let name = s.searcher().evaluator().name();
             assert!(name.contains(evaluator), "{name}");
-            let chained = canonical_search(&format!(
-                "ismcts:iters=10,model=default,{key}=100,chain=900"
+            let tuned = canonical_search(&format!(
+                "ismcts:iters=10,model=default,{key}=100,chain=900,joint=300,itemp=0.5"
             ));
-            assert_eq!(chained.chain, 900);
-            let name = chained.searcher().evaluator().name();
-            assert!(name.contains("(n=100,chain=900)"), "{name}");
+            assert_eq!((tuned.chain, tuned.joint, tuned.itemp), (900, 300, 0.5));
+            let name = tuned.searcher().evaluator().name();
+            assert!(name.contains("(n=100,chain=900,joint=300,T=0.5)"), "{name}");
         }
     }
 
