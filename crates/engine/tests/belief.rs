@@ -12,7 +12,7 @@ use capicua_engine::{
     BeliefSampler, DealSampler, InfoSet, MoveList, PlaceWeights, Redeal, Rng, Rules, Sampler, Tile,
     TileSet, VARIANTS,
 };
-use common::{enumerate, position, random_round};
+use common::{check_deal, enumerate, position, random_round};
 use proptest::prelude::*;
 
 const OUT: usize = PlaceWeights::OUT;
@@ -235,37 +235,6 @@ fn assert_close(a: &[(Tile, [f64; 5])], b: &[(Tile, [f64; 5])], tol: f64, what: 
             );
         }
     }
-}
-
-/// That `hands` and `pile` are a deal consistent with `info`: its seat's hand, the counts,
-/// every tile once, no seat holding a tile it is known to lack, the draws and the redeal rule.
-fn check_deal(info: &InfoSet, hands: &[TileSet; 4], pile: TileSet) -> Result<(), TestCaseError> {
-    let rules = info.rules();
-    let seat = info.seat();
-    prop_assert_eq!(hands[seat as usize], info.hand());
-    let mut all = pile;
-    for s in 0..rules.players {
-        let h = hands[s as usize];
-        prop_assert_eq!(h.len(), info.counts()[s as usize] as u32);
-        prop_assert!(h.inter(all).is_empty());
-        all = all.union(h);
-        if s != seat {
-            prop_assert!(
-                h.inter(info.excluded(s)).is_empty(),
-                "a tile a seat is void in"
-            );
-            prop_assert!(info.history_allows(s, h));
-            let dealt = h.union(info.played_by(s));
-            if rules.redeal == Redeal::Compulsory && dealt.len() == rules.hand_size as u32 {
-                prop_assert!(
-                    dealt.inter(capicua_engine::tiles::DOUBLES).len() < rules.redeal_doubles as u32
-                );
-            }
-        }
-    }
-    prop_assert_eq!(all.union(info.played()), rules.set());
-    prop_assert!(all.inter(info.played()).is_empty());
-    Ok(())
 }
 
 proptest! {

@@ -3,7 +3,10 @@
 //! public history and respects every void, and bad input never panics or changes state.
 
 use capicua_engine::{Deal, InfoSet, Move, Rng, Round, Rules, Sampler, TileSet, VARIANTS};
+use common::check_deal;
 use proptest::prelude::*;
+
+mod common;
 
 fn random_round(variant: &str, seed: u64, stop_after: usize) -> Round {
     let rules = Rules::preset(variant).unwrap();
@@ -91,19 +94,7 @@ proptest! {
         let mut rng = Rng::new(seed ^ 0xABCD);
         for _ in 0..5 {
             let (hands, pile) = sampler.sample_hands(&mut rng).unwrap();
-            prop_assert_eq!(hands[seat as usize], info.hand());
-            let mut all = pile;
-            for s in 0..rules.players {
-                let h = hands[s as usize];
-                prop_assert_eq!(h.len(), info.counts()[s as usize] as u32);
-                prop_assert!(h.inter(all).is_empty());
-                all = all.union(h);
-                if s != seat {
-                    prop_assert!(h.inter(info.excluded(s)).is_empty(), "sampled a tile a seat is void in");
-                    prop_assert!(info.history_allows(s, h));
-                }
-            }
-            prop_assert_eq!(all, info.unseen().union(info.hand()));
+            check_deal(&info, &hands, pile)?;
             if !rules.draw {
                 // rebuild the deal and let the referee replay everything
                 let mut dealt = [TileSet::EMPTY; 4];

@@ -4,7 +4,8 @@
 
 #![allow(dead_code)] // each test file uses some of these
 
-use capicua_engine::{Deal, InfoSet, Rng, Round, Rules, Tile, TileSet};
+use capicua_engine::{Deal, InfoSet, Redeal, Rng, Round, Rules, Tile, TileSet};
+use proptest::prelude::*;
 
 /// All ways to pick `k` tiles of `from`.
 pub fn combinations(from: &[Tile], k: usize) -> Vec<TileSet> {
@@ -107,4 +108,35 @@ pub fn random_round(rules: &Rules, seed: u64, stop_after: usize) -> Round {
         round.play(mv).unwrap();
     }
     round
+}
+
+/// That `hands` and `pile` are a deal consistent with `info`: its seat's hand, the counts,
+/// every tile once, no seat holding a tile it is known to lack, the draws and the redeal rule.
+pub fn check_deal(info: &InfoSet, hands: &[TileSet; 4], pile: TileSet) -> Result<(), TestCaseError> {
+    let rules = info.rules();
+    let seat = info.seat();
+    prop_assert_eq!(hands[seat as usize], info.hand());
+    let mut all = pile;
+    for s in 0..rules.players {
+        let h = hands[s as usize];
+        prop_assert_eq!(h.len(), info.counts()[s as usize] as u32);
+        prop_assert!(h.inter(all).is_empty());
+        all = all.union(h);
+        if s != seat {
+            prop_assert!(
+                h.inter(info.excluded(s)).is_empty(),
+                "a tile a seat is void in"
+            );
+            prop_assert!(info.history_allows(s, h));
+            let dealt = h.union(info.played_by(s));
+            if rules.redeal == Redeal::Compulsory && dealt.len() == rules.hand_size as u32 {
+                prop_assert!(
+                    dealt.inter(capicua_engine::tiles::DOUBLES).len() < rules.redeal_doubles as u32
+                );
+            }
+        }
+    }
+    prop_assert_eq!(all.union(info.played()), rules.set());
+    prop_assert!(all.inter(info.played()).is_empty());
+    Ok(())
 }
