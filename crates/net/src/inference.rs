@@ -323,6 +323,12 @@ impl PolicyInference {
                 PriorUse::Product => evidence + sampler.log_weight(&deal.0),
             })
         };
+        if unseen.len() < 2 {
+            // nothing to exchange: the one deal there is
+            add_deal(mass, info.seat(), info.unseen(), &deal.0, 1.0);
+            kept.extend(std::iter::repeat_n(deal, self.keep));
+            return Ok((0, kept));
+        }
         let mut current = target(&deal)?;
         let (mut steps, mut accepted, mut proposals) = (0, 0, 0);
         // a proposal the sampler refuses (the same place, a void) costs no replay; the cap
@@ -546,8 +552,12 @@ mod tests {
             samples: 200,
             ..Default::default()
         };
+        let chained = PolicyInference {
+            chain: 300,
+            ..inference
+        };
         let mut checked_voids = 0;
-        for seed in 0..12 {
+        for (seed, inference) in (0..24).map(|k| (k / 2, [inference, chained][k as usize % 2])) {
             let table = table_after(&rules, seed, 14 + seed as usize);
             let seat = table.to_move();
             let info = table.view(seat);

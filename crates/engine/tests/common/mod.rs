@@ -112,7 +112,11 @@ pub fn random_round(rules: &Rules, seed: u64, stop_after: usize) -> Round {
 
 /// That `hands` and `pile` are a deal consistent with `info`: its seat's hand, the counts,
 /// every tile once, no seat holding a tile it is known to lack, the draws and the redeal rule.
-pub fn check_deal(info: &InfoSet, hands: &[TileSet; 4], pile: TileSet) -> Result<(), TestCaseError> {
+pub fn check_deal(
+    info: &InfoSet,
+    hands: &[TileSet; 4],
+    pile: TileSet,
+) -> Result<(), TestCaseError> {
     let rules = info.rules();
     let seat = info.seat();
     prop_assert_eq!(hands[seat as usize], info.hand());
