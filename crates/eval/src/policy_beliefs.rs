@@ -70,9 +70,7 @@ impl PolicyBeliefs {
             believed: true,
         }
     }
-}
 
-impl PolicyBeliefs {
     /// The same evaluator with its inference's settings changed by `adjust` (a chain,
     /// deals kept for the search, a temperature: the spec keys `chain`, `joint`, `itemp`).
     pub fn adjusted(mut self, adjust: impl FnOnce(&mut PolicyInference)) -> PolicyBeliefs {
@@ -108,18 +106,18 @@ fn position_seed(info: &InfoSet) -> u64 {
 impl Evaluator for PolicyBeliefs {
     fn name(&self) -> String {
         let i = &self.inference;
-        let mut chain = match i.chain {
-            0 => String::new(),
-            n => format!(",chain={n}"),
-        };
+        let mut extras = String::new();
+        if i.chain > 0 {
+            extras.push_str(&format!(",chain={}", i.chain));
+        }
         if i.keep > 0 {
-            chain.push_str(&format!(",joint={}", i.keep));
+            extras.push_str(&format!(",joint={}", i.keep));
         }
         if i.temperature != 1.0 {
-            chain.push_str(&format!(",T={}", i.temperature));
+            extras.push_str(&format!(",T={}", i.temperature));
         }
         format!(
-            "{}+{}(n={}{chain})",
+            "{}+{}(n={}{extras})",
             self.inner.name(),
             self.label,
             self.inference.samples
