@@ -244,8 +244,7 @@ impl PolicyInference {
 
         let unseen = info.unseen();
         let mut mass = [[0.0f64; PLACES]; 64];
-        let mut kept = Vec::with_capacity(self.keep);
-        let (ess, total) = if self.chain > 0 && weighted {
+        let (ess, total, kept) = if self.chain > 0 && weighted {
             let mut pick = rng.unit() * total;
             let start = weights
                 .iter()
@@ -254,29 +253,18 @@ impl PolicyInference {
                     pick < 0.0
                 })
                 .unwrap_or(weights.len() - 1);
-            let accepted;
-            (accepted, kept) =
+            let (accepted, kept) =
                 self.run_chain(policy, info, &sampler, starts[start], rng, &mut mass)?;
             // an accepted move relocates two of the unseen tiles: the chain's states are about
             // this many independent deals for a tile
             let moves_per_tile = 2.0 * accepted as f64 / unseen.len().max(1) as f64;
-            (moves_per_tile.max(1.0), mass_total(&mass, unseen))
+            (moves_per_tile.max(1.0), mass_total(&mass, unseen), kept)
         } else {
             for (deal, &w) in starts.iter().zip(&weights) {
                 add_deal(&mut mass, info.seat(), unseen, &deal.0, w);
             }
-            // systematic resampling: `keep` evenly spaced points through the weights
-            let offset = rng.unit();
-            let mut cumulative = 0.0;
-            let mut next = 0;
-            for (deal, &w) in starts.iter().zip(&weights) {
-                cumulative += w * self.keep as f64 / total;
-                while next < self.keep && (next as f64 + offset) < cumulative {
-                    kept.push(*deal);
-                    next += 1;
-                }
-            }
-            (total * total / squares, total)
+            let kept = resample(&starts, &weights, total, self.keep, rng);
+            (total * total / squares, total, kept)
         };
         let mut marginals: Vec<(Tile, [f64; PLACES])> = unseen
             .iter()
@@ -457,6 +445,27 @@ fn add_deal(mass: &mut [[f64; PLACES]; 64], me: u8, unseen: TileSet, hands: &[Ti
     for t in unseen.minus(held).iter() {
         mass[t.index()][OUT] += w;
     }
+}
+
+/// `keep` of `deals` drawn in proportion to `weights` (which sum to `total`) by systematic
+/// resampling: evenly spaced points through the cumulative weights, one random offset.
+fn resample(
+    deals: &[SampledDeal],
+    weights: &[f64],
+    total: f64,
+    keep: usize,
+    rng: &mut Rng,
+) -> Vec<SampledDeal> {
+    let mut kept = Vec::with_capacity(keep);
+    let offset = rng.unit();
+    let mut cumulative = 0.0;
+    for (deal, &w) in deals.iter().zip(weights) {
+        cumulative += w * keep as f64 / total;
+        while kept.len() < keep && (kept.len() as f64 + offset) < cumulative {
+            kept.push(*deal);
+        }
+    }
+    kept
 }
 
 /// The weight every unseen tile's row of `mass` sums to (the same for all of them).
