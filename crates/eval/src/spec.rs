@@ -650,12 +650,8 @@ impl SearchSpec {
                 }
                 "tshare" => c.truth_share = weight()?,
                 "tseats" => {
-                    c.truth_seats = match v.as_str() {
-                        "all" => TruthSeats::All,
-                        "partner" => TruthSeats::Partner,
-                        "opponents" => TruthSeats::Opponents,
-                        _ => return Err(bad("expected all, partner or opponents")),
-                    }
+                    c.truth_seats = TruthSeats::from_name(&v)
+                        .ok_or_else(|| bad("expected all, partner or opponents"))?
                 }
                 "btemp" => c.belief_temperature = positive()?,
                 "otemp" => otemp = positive()?,
@@ -911,14 +907,7 @@ impl SearchSpec {
             out.push(format!("tshare={}", c.truth_share));
         }
         if c.truth_seats != base.truth_seats {
-            out.push(
-                match c.truth_seats {
-                    TruthSeats::All => "tseats=all",
-                    TruthSeats::Partner => "tseats=partner",
-                    TruthSeats::Opponents => "tseats=opponents",
-                }
-                .to_string(),
-            );
+            out.push(format!("tseats={}", c.truth_seats.name()));
         }
         if c.belief_temperature != base.belief_temperature {
             out.push(format!("btemp={}", c.belief_temperature));

@@ -51,6 +51,22 @@ pub enum TruthSeats {
 }
 
 impl TruthSeats {
+    /// Its name in specs (`tseats=`).
+    pub fn name(self) -> &'static str {
+        match self {
+            TruthSeats::All => "all",
+            TruthSeats::Partner => "partner",
+            TruthSeats::Opponents => "opponents",
+        }
+    }
+
+    /// The one named `name` ([`TruthSeats::name`]).
+    pub fn from_name(name: &str) -> Option<TruthSeats> {
+        [TruthSeats::All, TruthSeats::Partner, TruthSeats::Opponents]
+            .into_iter()
+            .find(|t| t.name() == name)
+    }
+
     /// Whether `seat`'s hand is shown to a search by `searcher`.
     pub fn shows(self, rules: &capicua_engine::Rules, searcher: u8, seat: u8) -> bool {
         let same_side = seat != searcher && rules.side_of(seat) == rules.side_of(searcher);
