@@ -1,7 +1,8 @@
 //! Scores belief estimators on held-out rounds (see `capicua_eval::belief_quality`): the
 //! uniform sampler, policy-based inference with a network and, for a network with a belief
 //! output, that output (`learned`) and the believed-deal sampler's marginals (`believed`);
-//! then times one policy inference at mid-round.
+//! then times one policy inference at mid-round. Prints the scores by phase, then split by who
+//! holds the tile (partner, opponents, out of play).
 //!
 //! ```text
 //! cargo run --release -p capicua-eval --example belief_quality -- \

@@ -12,7 +12,10 @@
 //! - **top-1**: whether the most probable place (ties to the lowest index) is the true one.
 //!
 //! Scores are bucketed by the tiles on the table (1-9, 10-19, 20-29, 30+), since what can be
-//! inferred grows as the round goes on.
+//! inferred grows as the round goes on. The log-loss is also split by who truly holds the tile
+//! ([`Holder`]: the scored seat's partner, the opponents, nobody): set against the uniform
+//! sampler's split, it shows whether a partner's moves say more about its hand than the
+//! opponents' say about theirs.
 //!
 //! # Rounds
 //!
@@ -366,6 +369,50 @@ pub fn play_round(
     Ok(table.record())
 }
 
+/// Where a hidden tile truly is, seen from the seat whose beliefs are scored: the split that
+/// shows whether one side's moves say more about its hand than the other side's (a partner
+/// who signals would be read better than the opponents).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Holder {
+    /// The hand of a seat on the scored seat's side (none in games without partners).
+    Partner,
+    /// A hand of the other side.
+    Opponents,
+    /// Out of play (sleeping, or the boneyard).
+    Out,
+}
+
+/// The holders in the order of the breakdowns.
+pub const HOLDERS: [Holder; 3] = [Holder::Partner, Holder::Opponents, Holder::Out];
+
+impl Holder {
+    /// Who holds a tile whose true place is `place` (a seat, or [`OUT`]), seen from `seat`.
+    pub fn of(rules: &Rules, seat: u8, place: usize) -> Holder {
+        match place {
+            OUT => Holder::Out,
+            s if rules.side_of(s as u8) == rules.side_of(seat) => Holder::Partner,
+            _ => Holder::Opponents,
+        }
+    }
+
+    /// Its name in tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Holder::Partner => "partner",
+            Holder::Opponents => "opponents",
+            Holder::Out => "out of play",
+        }
+    }
+}
+
+/// Log-loss summed over the tiles of one holder.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+struct HolderSums {
+    log_loss: f64,
+    predictions: u64,
+}
+
 /// Running sums of one estimator in one phase.
 #[derive(Copy, Clone, Debug, Default, PartialEq)]
 struct Sums {
@@ -373,6 +420,8 @@ struct Sums {
     correct: u64,
     predictions: u64,
     decisions: u64,
+    /// The same log-loss split by [`HOLDERS`].
+    holders: [HolderSums; 3],
 }
 
 impl Sums {
@@ -381,6 +430,10 @@ impl Sums {
         self.correct += other.correct;
         self.predictions += other.predictions;
         self.decisions += other.decisions;
+        for (h, o) in self.holders.iter_mut().zip(&other.holders) {
+            h.log_loss += o.log_loss;
+            h.predictions += o.predictions;
+        }
     }
 }
 
@@ -444,7 +497,11 @@ fn score_round(
                         });
                     };
                     let place = truth(t);
-                    sums.log_loss -= probs[place].max(MIN_PROBABILITY).ln();
+                    let loss = -probs[place].max(MIN_PROBABILITY).ln();
+                    sums.log_loss += loss;
+                    let holder = &mut sums.holders[Holder::of(&cfg.rules, seat, place) as usize];
+                    holder.log_loss += loss;
+                    holder.predictions += 1;
                     let best = (0..PLACES).fold(0, |b, k| if probs[k] > probs[b] { k } else { b });
                     sums.correct += (best == place) as u64;
                     sums.predictions += 1;
@@ -482,7 +539,20 @@ pub fn run_quality(
         .enumerate()
         .map(|(e, est)| {
             let decisions: u64 = total[e].iter().map(|s| s.decisions).sum();
+            let mut all = Sums::default();
+            for s in &total[e] {
+                all.add(s);
+            }
             EstimatorQuality {
+                holders: HOLDERS
+                    .iter()
+                    .zip(&all.holders)
+                    .map(|(&holder, h)| HolderQuality {
+                        holder,
+                        log_loss: h.log_loss / h.predictions as f64,
+                        predictions: h.predictions,
+                    })
+                    .collect(),
                 name: est.name(),
                 phases: total[e]
                     .iter()
@@ -534,12 +604,24 @@ impl PhaseQuality {
     }
 }
 
+/// One estimator's log-loss over every phase on the tiles of one holder.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HolderQuality {
+    pub holder: Holder,
+    /// Mean log-loss per hidden tile this holder held, in nats (NaN without predictions).
+    pub log_loss: f64,
+    /// Hidden tiles scored.
+    pub predictions: u64,
+}
+
 /// One estimator's scores.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EstimatorQuality {
     pub name: String,
     /// In the order of [`PHASES`].
     pub phases: Vec<PhaseQuality>,
+    /// Over every phase, in the order of [`HOLDERS`].
+    pub holders: Vec<HolderQuality>,
     /// Mean wall time of one call, in milliseconds (the only figure that depends on the
     /// machine and threads).
     pub ms_per_decision: f64,
@@ -555,6 +637,7 @@ impl EstimatorQuality {
                 correct: (p.top1 * p.predictions as f64).round() as u64,
                 predictions: p.predictions,
                 decisions: p.decisions,
+                holders: Default::default(),
             });
         }
         PhaseQuality::of("all", &s)
@@ -610,6 +693,30 @@ impl QualityTable {
             );
             for p in &row {
                 let _ = write!(t, " {:.3} | {:.3} |", p.log_loss, p.top1);
+            }
+            t.push('\n');
+        }
+        let _ = write!(t, "\n| where the tile is | tiles scored |");
+        for e in &self.estimators {
+            let _ = write!(t, " {} log-loss |", e.name);
+        }
+        let _ = write!(t, "\n|---|---:|");
+        for _ in &self.estimators {
+            let _ = write!(t, "---:|");
+        }
+        t.push('\n');
+        for (k, holder) in HOLDERS.iter().enumerate() {
+            let Some(first) = self.estimators.first() else {
+                break;
+            };
+            let _ = write!(
+                t,
+                "| {} | {} |",
+                holder.name(),
+                first.holders[k].predictions
+            );
+            for e in &self.estimators {
+                let _ = write!(t, " {:.3} |", e.holders[k].log_loss);
             }
             t.push('\n');
         }
@@ -705,15 +812,26 @@ mod tests {
         // the decisions and tiles scored, counted here from the rounds themselves
         let spec = cfg.source.spec().unwrap();
         let mut want = [(0u64, 0u64); 4];
+        // hidden tiles by who holds them: the scored seat's partner, the opponents, nobody
+        let mut held = [0u64; 3];
         for i in 0..cfg.rounds {
             let record = play_round(&cfg.rules, &spec, cfg.seed, i).unwrap();
             for k in 0..record.moves.len() {
                 let table = record.replay(k).unwrap();
-                let info = table.view(table.to_move());
+                let seat = table.to_move();
+                let info = table.view(seat);
                 if table.legal_moves().len() >= 2 && !info.played().is_empty() {
                     let p = phase(info.played().len());
                     want[p].0 += 1;
                     want[p].1 += info.unseen().len() as u64;
+                    let hands = table.round().state().hands;
+                    for t in info.unseen().iter() {
+                        held[match (0..4u8).find(|&s| hands[s as usize].contains(t)) {
+                            Some(s) if s == (seat + 2) % 4 => 0,
+                            Some(_) => 1,
+                            None => 2,
+                        }] += 1;
+                    }
                 }
             }
         }
@@ -731,6 +849,21 @@ mod tests {
             want.iter().map(|w| w.1).sum::<u64>(),
             "overall"
         );
+        // the split by holder covers the same tiles and averages to the same log-loss
+        let holders = &table.estimators[0].holders;
+        let counts: Vec<u64> = holders.iter().map(|h| h.predictions).collect();
+        assert_eq!(counts, held, "tiles by holder");
+        assert!(held.iter().all(|&n| n > 0), "{held:?}");
+        let mean = holders
+            .iter()
+            .map(|h| h.log_loss * h.predictions as f64)
+            .sum::<f64>()
+            / all.predictions as f64;
+        assert!(
+            (mean - all.log_loss).abs() < 1e-9,
+            "{mean} vs {}",
+            all.log_loss
+        );
         // the later the phase, the more is known
         let ll: Vec<f64> = table.estimators[0]
             .phases
@@ -739,7 +872,7 @@ mod tests {
             .collect();
         assert!(ll[3] < ll[0], "{ll:?}");
         let md = table.markdown();
-        assert_eq!(md.lines().filter(|l| l.starts_with("| ")).count(), 6);
+        assert_eq!(md.lines().filter(|l| l.starts_with("| ")).count(), 6 + 4);
         let back: QualityTable = serde_json::from_str(&table.to_json()).unwrap();
         assert_eq!(back.estimators[0].phases, table.estimators[0].phases);
     }
@@ -756,6 +889,14 @@ mod tests {
                 assert!(p.log_loss.abs() < 1e-12, "{}: {}", p.phase, p.log_loss);
                 assert_eq!(p.top1, 1.0);
             }
+        }
+        for (o, w) in table.estimators[0]
+            .holders
+            .iter()
+            .zip(&table.estimators[1].holders)
+        {
+            assert!(o.log_loss.abs() < 1e-12, "{:?}: {}", o.holder, o.log_loss);
+            assert!(w.log_loss > 13.0, "{:?}: {}", w.holder, w.log_loss);
         }
         for (w, u) in table.estimators[1]
             .phases
