@@ -383,7 +383,8 @@ pub enum Holder {
     Out,
 }
 
-/// The holders in the order of the breakdowns.
+/// The holders in the order of the breakdowns (their declaration order, which indexes
+/// the running sums).
 pub const HOLDERS: [Holder; 3] = [Holder::Partner, Holder::Opponents, Holder::Out];
 
 impl Holder {
@@ -538,7 +539,6 @@ pub fn run_quality(
         .iter()
         .enumerate()
         .map(|(e, est)| {
-            let decisions: u64 = total[e].iter().map(|s| s.decisions).sum();
             let mut all = Sums::default();
             for s in &total[e] {
                 all.add(s);
@@ -559,7 +559,7 @@ pub fn run_quality(
                     .zip(PHASES)
                     .map(|(s, name)| PhaseQuality::of(name, s))
                     .collect(),
-                ms_per_decision: 1000.0 * seconds[e] / decisions.max(1) as f64,
+                ms_per_decision: 1000.0 * seconds[e] / all.decisions.max(1) as f64,
             }
         })
         .collect();
