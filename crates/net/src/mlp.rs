@@ -6,6 +6,8 @@
 //! a sum of weight *rows* (`[fan_in, fan_out]` row-major, burn's own layout) over the non-zero
 //! inputs: contiguous, vectorisable, and skipping the zeros.
 
+use std::mem::MaybeUninit;
+
 use burn::prelude::*;
 
 use crate::encoding::{BELIEF_SIZE, TILE_FEATURES, tile_features};
@@ -30,63 +32,151 @@ impl Dense {
     /// `out = bias + Σ_i x_i · W[i, :]` over the non-zero `x_i`.
     #[inline]
     fn forward(&self, x: &[f32], out: &mut [f32]) {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has AVX2 (checked just above).
-            unsafe { self.forward_avx2(x, out) };
-            return;
-        }
-        self.forward_generic(x, out);
-    }
-
-    /// The same loop compiled for AVX2: 8 lanes instead of SSE2's 4. Every output is summed
-    /// in the same order (no FMA), so the results are bit-identical to the generic path.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn forward_avx2(&self, x: &[f32], out: &mut [f32]) {
-        self.forward_generic(x, out);
-    }
-
-    #[inline(always)]
-    fn forward_generic(&self, x: &[f32], out: &mut [f32]) {
         let out = &mut out[..self.fan_out];
         out.copy_from_slice(&self.bias);
-        for (i, &xi) in x[..self.fan_in].iter().enumerate() {
+        let mut rows = Rows::new();
+        rows.extend_nonzero(&x[..self.fan_in], 0);
+        add_rows(&self.weight, self.fan_out, &rows, out);
+    }
+}
+
+/// The non-zero inputs of a layer, in input order: which weight rows to add, and their scales.
+/// Built on the stack for every layer of every evaluation, so its arrays are left
+/// uninitialized past `len` (zeroing 8 KB a layer cost a twentieth of a search's time).
+struct Rows {
+    index: [MaybeUninit<u32>; MAX_WIDTH],
+    scale: [MaybeUninit<f32>; MAX_WIDTH],
+    len: usize,
+}
+
+impl Rows {
+    #[inline]
+    fn new() -> Rows {
+        Rows {
+            index: [const { MaybeUninit::uninit() }; MAX_WIDTH],
+            scale: [const { MaybeUninit::uninit() }; MAX_WIDTH],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, i: usize, x: f32) {
+        self.index[self.len].write(i as u32);
+        self.scale[self.len].write(x);
+        self.len += 1;
+    }
+
+    /// Adds the non-zero entries of `x[from..]` (at their indices in `x`).
+    #[inline]
+    fn extend_nonzero(&mut self, x: &[f32], from: usize) {
+        for (i, &xi) in x.iter().enumerate().skip(from) {
             if xi != 0.0 {
-                add_scaled_generic(out, self.row(i), xi);
+                self.push(i, xi);
             }
         }
     }
 
-    /// Weight row `i` (input `i`'s contribution to every output).
+    /// The rows pushed so far: (indices, scales).
     #[inline]
-    fn row(&self, i: usize) -> &[f32] {
-        &self.weight[i * self.fan_out..(i + 1) * self.fan_out]
+    fn as_slices(&self) -> (&[u32], &[f32]) {
+        // SAFETY: the first `len` entries of both arrays were written by `push`, and
+        // `MaybeUninit<T>` has the layout of `T`.
+        unsafe {
+            (
+                std::slice::from_raw_parts(self.index.as_ptr().cast::<u32>(), self.len),
+                std::slice::from_raw_parts(self.scale.as_ptr().cast::<f32>(), self.len),
+            )
+        }
     }
 }
 
-/// `out += x · row`, compiled for AVX2 where the CPU has it.
+/// `out[j] += Σ_k x_k · W[i_k, j]` over `rows`, each output summed in the rows' order, one
+/// product and one sum at a time (no FMA): bit for bit what adding the rows one after another
+/// gives, on every path.
 #[inline]
-fn add_scaled(out: &mut [f32], row: &[f32], x: f32) {
+fn add_rows(weight: &[f32], fan_out: usize, rows: &Rows, out: &mut [f32]) {
+    let (index, scale) = rows.as_slices();
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2 (checked just above).
-        unsafe { add_scaled_avx2(out, row, x) };
+        unsafe { add_rows_avx2(weight, fan_out, index, scale, out) };
         return;
     }
-    add_scaled_generic(out, row, x);
+    add_rows_generic(weight, fan_out, index, scale, out, 0);
 }
 
+/// Outputs one AVX2 pass keeps in registers: eight of the sixteen 8-lane registers, leaving
+/// room for the row being read and its scale.
+#[cfg(target_arch = "x86_64")]
+const REGISTER_BLOCK: usize = 64;
+
+/// [`add_rows`] in blocks of [`REGISTER_BLOCK`] outputs held in registers across all the rows,
+/// so each row costs its loads and adds and the outputs are loaded and stored once a block
+/// (adding the rows one at a time loads and stores every output once a row). A row of scale
+/// 1 (the encoding's 0/1 features) is added without its product, which changes no bit:
+/// `1 · w = w`. Outputs past the last whole block go the generic way, in the same order.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn add_scaled_avx2(out: &mut [f32], row: &[f32], x: f32) {
-    add_scaled_generic(out, row, x);
+unsafe fn add_rows_avx2(
+    weight: &[f32],
+    fan_out: usize,
+    index: &[u32],
+    scale: &[f32],
+    out: &mut [f32],
+) {
+    use std::arch::x86_64::*;
+    const REGS: usize = REGISTER_BLOCK / 8;
+    let out = &mut out[..fan_out];
+    let whole = fan_out / REGISTER_BLOCK * REGISTER_BLOCK;
+    for c in (0..whole).step_by(REGISTER_BLOCK) {
+        let block = &mut out[c..c + REGISTER_BLOCK];
+        // SAFETY (every load and store below): each pointer starts a bounds-checked slice of
+        // REGISTER_BLOCK floats, read or written in REGS runs of 8.
+        let mut acc = [_mm256_setzero_ps(); REGS];
+        for (r, a) in acc.iter_mut().enumerate() {
+            *a = unsafe { _mm256_loadu_ps(block.as_ptr().add(8 * r)) };
+        }
+        for (&i, &x) in index.iter().zip(scale) {
+            let start = i as usize * fan_out + c;
+            let w = weight[start..start + REGISTER_BLOCK].as_ptr();
+            if x == 1.0 {
+                for (r, a) in acc.iter_mut().enumerate() {
+                    *a = _mm256_add_ps(*a, unsafe { _mm256_loadu_ps(w.add(8 * r)) });
+                }
+            } else {
+                let xv = _mm256_set1_ps(x);
+                for (r, a) in acc.iter_mut().enumerate() {
+                    let p = _mm256_mul_ps(xv, unsafe { _mm256_loadu_ps(w.add(8 * r)) });
+                    *a = _mm256_add_ps(*a, p);
+                }
+            }
+        }
+        for (r, a) in acc.iter().enumerate() {
+            unsafe { _mm256_storeu_ps(block.as_mut_ptr().add(8 * r), *a) };
+        }
+    }
+    add_rows_generic(weight, fan_out, index, scale, out, whole);
 }
 
+/// [`add_rows`] for the outputs from `from` on, one row at a time.
 #[inline(always)]
-fn add_scaled_generic(out: &mut [f32], row: &[f32], x: f32) {
-    for (o, w) in out.iter_mut().zip(row) {
-        *o += x * w;
+fn add_rows_generic(
+    weight: &[f32],
+    fan_out: usize,
+    index: &[u32],
+    scale: &[f32],
+    out: &mut [f32],
+    from: usize,
+) {
+    if from >= fan_out {
+        return;
+    }
+    for (&i, &x) in index.iter().zip(scale) {
+        let start = i as usize * fan_out;
+        let row = &weight[start + from..start + fan_out];
+        for (o, w) in out[from..fan_out].iter_mut().zip(row) {
+            *o += x * w;
+        }
     }
 }
 
@@ -304,11 +394,9 @@ impl FastMlp {
         let first = self.trunk.first().expect("a network with a hidden layer");
         let acc = &mut acc[..first.fan_out];
         acc.copy_from_slice(&first.bias);
-        for (i, &xi) in input.iter().enumerate().skip(from) {
-            if xi != 0.0 {
-                add_scaled(acc, first.row(i), xi);
-            }
-        }
+        let mut rows = Rows::new();
+        rows.extend_nonzero(input, from);
+        add_rows(&first.weight, first.fan_out, &rows, acc);
     }
 
     /// [`FastMlp::forward_some`] of the input whose entries below the accumulator's `from` are
@@ -327,9 +415,11 @@ impl FastMlp {
         let mut a = [0.0f32; MAX_WIDTH];
         let mut b = [0.0f32; MAX_WIDTH];
         a[..first.fan_out].copy_from_slice(&acc[..first.fan_out]);
+        let mut rows = Rows::new();
         for i in ones {
-            add_scaled(&mut a[..first.fan_out], first.row(i), 1.0);
+            rows.push(i, 1.0);
         }
+        add_rows(&first.weight, first.fan_out, &rows, &mut a[..first.fan_out]);
         for v in a[..first.fan_out].iter_mut() {
             *v = v.max(0.0);
         }
@@ -357,5 +447,68 @@ impl FastMlp {
         let in_a = relu_layers(&self.trunk, &mut a, &mut b);
         let x = if in_a { &a } else { &b };
         head(&x[..]);
+    }
+}
+
+#[cfg(test)]
+mod row_tests {
+    use super::*;
+
+    /// Floats whose sums round differently in different orders: a vectorised path that
+    /// reordered, fused or skipped a product would not match to the bit.
+    fn values(n: usize, seed: u64) -> Vec<f32> {
+        let mut s = seed;
+        (0..n)
+            .map(|_| {
+                s = s
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                ((s >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 3.0
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_path_adds_rows_as_one_row_at_a_time() {
+        // widths below, at and between register blocks; unit scales and others
+        for (fan_in, fan_out) in [(7, 5), (40, 64), (300, 256), (97, 200), (13, 130)] {
+            let weight = values(fan_in * fan_out, fan_out as u64);
+            let init = values(fan_out, 7);
+            let x: Vec<f32> = values(fan_in, 11)
+                .into_iter()
+                .enumerate()
+                .map(|(i, v)| match i % 3 {
+                    0 => 0.0,
+                    1 => 1.0,
+                    _ => v,
+                })
+                .collect();
+            let mut rows = Rows::new();
+            rows.extend_nonzero(&x, 2);
+            let mut expected = init.clone();
+            for (i, &xi) in x.iter().enumerate().skip(2) {
+                if xi != 0.0 {
+                    for (o, w) in expected.iter_mut().zip(&weight[i * fan_out..]) {
+                        *o += xi * w;
+                    }
+                }
+            }
+            let mut dispatched = init.clone();
+            add_rows(&weight, fan_out, &rows, &mut dispatched);
+            let (index, scale) = rows.as_slices();
+            let mut generic = init.clone();
+            add_rows_generic(&weight, fan_out, index, scale, &mut generic, 0);
+            let bits = |v: &[f32]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+            assert_eq!(
+                bits(&generic),
+                bits(&expected),
+                "generic, {fan_in}x{fan_out}"
+            );
+            assert_eq!(
+                bits(&dispatched),
+                bits(&expected),
+                "dispatched, {fan_in}x{fan_out}"
+            );
+        }
     }
 }
