@@ -66,13 +66,19 @@ impl Rows {
         self.len += 1;
     }
 
-    /// Adds the non-zero entries of `x[from..]` (at their indices in `x`).
+    /// Adds the non-zero entries of `x[from..]` (at their indices in `x`). Branch-free: every
+    /// entry is written at the end and counted only when non-zero, because whether a hidden
+    /// unit or a feature is zero is a coin toss a branch predictor loses about half the time.
     #[inline]
     fn extend_nonzero(&mut self, x: &[f32], from: usize) {
+        assert!(
+            self.len + x.len().saturating_sub(from) <= MAX_WIDTH,
+            "too many rows"
+        );
         for (i, &xi) in x.iter().enumerate().skip(from) {
-            if xi != 0.0 {
-                self.push(i, xi);
-            }
+            self.index[self.len].write(i as u32);
+            self.scale[self.len].write(xi);
+            self.len += usize::from(xi != 0.0);
         }
     }
 
