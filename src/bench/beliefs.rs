@@ -102,13 +102,15 @@ pub fn bench(network: &Network, iterations: u64, budget: Duration) -> BeliefBenc
             &info,
             BeliefMode::Uniform,
             iterations,
-        ),
+        )
+        .0,
         believed_iters_per_sec: net_ismcts_iters_per_sec(
             network,
             &info,
             BeliefMode::Learned,
             iterations,
-        ),
+        )
+        .0,
         uniform_ess: believed.uniform_ess(),
         inference_ms: per_call(budget, || {
             black_box(infer());

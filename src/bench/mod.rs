@@ -181,17 +181,16 @@ pub fn run(args: BenchArgs) -> Result<()> {
             "net_batch1_us".into(),
             json!((net::net_batch1_us(&net, budget) * 100.0).round() / 100.0),
         );
+        let (net_speed, net_fingerprint) = net::net_ismcts_iters_per_sec(
+            &net,
+            &search::bench_position(),
+            BeliefMode::Uniform,
+            50_000,
+        );
+        out.insert("net_ismcts_iters_per_sec".into(), json!(net_speed.round()));
         out.insert(
-            "net_ismcts_iters_per_sec".into(),
-            json!(
-                net::net_ismcts_iters_per_sec(
-                    &net,
-                    &search::bench_position(),
-                    BeliefMode::Uniform,
-                    50_000
-                )
-                .round()
-            ),
+            "net_ismcts_fingerprint".into(),
+            json!(format!("{net_fingerprint:016x}")),
         );
         let bb = beliefs::bench(&net, 30_000, budget);
         let round2 = |x: f64| json!((x * 100.0).round() / 100.0);

@@ -15,7 +15,7 @@ use capicua_net::{
 };
 use capicua_search::{BeliefMode, Budget, SearchConfig, SearchRequest, Searcher};
 
-use super::search::bench_position;
+use super::search::{bench_position, fingerprint};
 
 /// Hidden widths of the shipped model's shape (chosen from these benchmarks, see
 /// `training/README.md`).
@@ -104,13 +104,15 @@ pub fn burn_batched_per_sec(network: &Network, batch: usize, budget: Duration) -
 }
 
 /// Net-guided ISMCTS iterations per second on one thread from `info`, determinizations drawn
-/// as `beliefs` says (after a warm-up search of a tenth of `iterations`).
+/// as `beliefs` says (after a warm-up search of a tenth of `iterations`), and the timed
+/// search's [`fingerprint`]: a change to the inference that should compute the same numbers
+/// (a faster kernel) must leave it as it was.
 pub fn net_ismcts_iters_per_sec(
     network: &Network,
     info: &InfoSet,
     beliefs: BeliefMode,
     iterations: u64,
-) -> f64 {
+) -> (f64, u64) {
     let info = info.clone();
     let ev = Arc::new(NetEvaluator::new(network).expect("a network for this encoding"));
     let config = SearchConfig {
@@ -132,7 +134,10 @@ pub fn net_ismcts_iters_per_sec(
     let res = searcher
         .search_with(&info, req(iterations))
         .expect("the bench position is searchable");
-    res.iterations as f64 / start.elapsed().as_secs_f64()
+    (
+        res.iterations as f64 / start.elapsed().as_secs_f64(),
+        fingerprint(&res),
+    )
 }
 
 /// Training samples per second (AdamW steps of `batch` samples of the benchmark position with
@@ -195,7 +200,7 @@ pub fn print_shapes(shapes: &[String]) -> anyhow::Result<()> {
             net_batch1_us(&net, budget),
             burn_batch1_us(&net, budget),
             burn_batched_per_sec(&net, 64, budget),
-            net_ismcts_iters_per_sec(&net, &bench_position(), BeliefMode::Uniform, 30_000),
+            net_ismcts_iters_per_sec(&net, &bench_position(), BeliefMode::Uniform, 30_000).0,
             train_samples_per_sec(&shape, 256, Duration::from_secs(2)),
         );
     }

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use capicua_engine::{Deal, InfoSet, Rng, Round, Rules, notation};
 
-use capicua_search::{Budget, SearchConfig, SearchRequest, Searcher, action_key};
+use capicua_search::{Budget, SearchConfig, SearchRequest, SearchResult, Searcher, action_key};
 
 /// Seed of the benchmark's deal (fixed: the position must not change between releases).
 pub const BENCH_DEAL_SEED: u64 = 20_240_601;
@@ -24,6 +24,18 @@ pub struct SearchBench {
     pub fingerprint: u64,
     /// Tree nodes at the end.
     pub nodes: usize,
+}
+
+/// A hash of a search's chosen move and every root move's visit count (FNV-1a over them):
+/// equal fingerprints mean the same search.
+pub fn fingerprint(res: &SearchResult) -> u64 {
+    let mut fingerprint = 0xcbf2_9ce4_8422_2325u64;
+    let mut eat = |x: u64| fingerprint = (fingerprint ^ x).wrapping_mul(0x0000_0100_0000_01b3);
+    eat(action_key(res.best) as u64);
+    for m in &res.moves {
+        eat(m.visits);
+    }
+    fingerprint
 }
 
 /// The opening position of the benchmark: the fixed `cuban` deal, seen by the seat that leads.
@@ -77,12 +89,7 @@ pub fn ismcts_iters_per_sec(iterations: u64, threads: usize, seed: u64) -> Searc
         .search_with(&info, req)
         .expect("the bench position is searchable");
     let seconds = start.elapsed().as_secs_f64();
-    let mut fingerprint = 0xcbf2_9ce4_8422_2325u64;
-    let mut eat = |x: u64| fingerprint = (fingerprint ^ x).wrapping_mul(0x0000_0100_0000_01b3);
-    eat(action_key(res.best) as u64);
-    for m in &res.moves {
-        eat(m.visits);
-    }
+    let fingerprint = fingerprint(&res);
     SearchBench {
         iters_per_sec: res.iterations as f64 / seconds,
         iterations: res.iterations,
