@@ -32,10 +32,16 @@ impl Dense {
     /// `out = bias + Σ_i x_i · W[i, :]` over the non-zero `x_i`.
     #[inline]
     fn forward(&self, x: &[f32], out: &mut [f32]) {
+        self.forward_from(x, 0, out);
+    }
+
+    /// [`Dense::forward`] over the inputs from `from` on only (the others taken as zero).
+    #[inline]
+    fn forward_from(&self, x: &[f32], from: usize, out: &mut [f32]) {
         let out = &mut out[..self.fan_out];
         out.copy_from_slice(&self.bias);
         let mut rows = Rows::new();
-        rows.extend_nonzero(&x[..self.fan_in], 0);
+        rows.extend_nonzero(&x[..self.fan_in], from);
         add_rows(&self.weight, self.fan_out, &rows, out);
     }
 }
@@ -399,11 +405,7 @@ impl FastMlp {
     pub fn first_layer_from(&self, input: &[f32], from: usize, acc: &mut [f32]) {
         assert_eq!(input.len(), self.input(), "input length");
         let first = self.trunk.first().expect("a network with a hidden layer");
-        let acc = &mut acc[..first.fan_out];
-        acc.copy_from_slice(&first.bias);
-        let mut rows = Rows::new();
-        rows.extend_nonzero(input, from);
-        add_rows(&first.weight, first.fan_out, &rows, acc);
+        first.forward_from(input, from, acc);
     }
 
     /// [`FastMlp::forward_some`] of the input whose entries below the accumulator's `from` are
