@@ -46,8 +46,9 @@ pub use duplicate::{
 };
 pub use elo::{EloRow, RoundRobinConfig, RoundRobinReport, run_round_robin};
 pub use spec::{
-    BeliefInference, Model, ModelChoice, OthersModel, PlayerSpec, SEARCH_KEYS, STRONGEST_PLAYER,
-    SearchKind, SearchSpec, SpecError, SpecParams, player_seed, split_spec_list,
+    BeliefInference, DEFAULT_CHOICE_SCALE, Model, ModelChoice, OthersModel, PlayerSpec,
+    SEARCH_KEYS, STRONGEST_PLAYER, SearchKind, SearchSpec, SpecError, SpecParams, player_seed,
+    split_spec_list,
 };
 
 #[derive(Debug, Error)]

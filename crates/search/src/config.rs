@@ -93,6 +93,24 @@ pub enum OtherSeats {
     Policy { temperature: f64 },
 }
 
+/// How a finished search picks its move from the root statistics.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub enum MoveChoice {
+    /// The most visited move (then the best mean reward, then the first legal).
+    #[default]
+    MostVisited,
+    /// The move that maximizes Gumbel MuZero's improved policy (Danihelka et al. 2022,
+    /// without the Gumbel noise): `ln prior + (VISIT_OFFSET + N_max) * scale * q` over the
+    /// visited moves, `q` the mean reward and `N_max` the most visits of any move. PUCT's
+    /// visits follow a sharp prior at small budgets even where the values say otherwise; this
+    /// weighs the values against the prior by how much search stands behind them. Without
+    /// priors every move's prior counts as equal.
+    Improved { scale: f64 },
+}
+
+/// The visit offset of [`MoveChoice::Improved`] (`c_visit` of the paper and of `mctx`).
+pub const VISIT_OFFSET: f64 = 50.0;
+
 /// How long a search runs: the first limit reached ends it. At least one must be set.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Budget {
@@ -167,6 +185,8 @@ pub struct SearchConfig {
     pub truth_seats: TruthSeats,
     /// How the other seats' moves are chosen in the tree (ISMCTS with priors only).
     pub other_seats: OtherSeats,
+    /// How the move is picked from the root statistics.
+    pub choice: MoveChoice,
 }
 
 /// Node limit of one endgame solve (about 1 ms on this machine kind); a solve that needs more
@@ -198,6 +218,7 @@ impl Default for SearchConfig {
             truth_share: 1.0,
             truth_seats: TruthSeats::All,
             other_seats: OtherSeats::Search,
+            choice: MoveChoice::MostVisited,
         }
     }
 }

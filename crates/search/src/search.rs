@@ -141,6 +141,7 @@ impl Searcher {
         let root_moves: Vec<Move> = legal.to_vec();
         if root_moves.len() == 1 {
             return Ok(summarize(
+                cfg.choice,
                 &root_moves,
                 &[Acc::default()],
                 0,
@@ -223,6 +224,7 @@ impl Searcher {
                 });
             }
             let moves = &root_moves;
+            let choice = cfg.choice;
             first.run(
                 &ctx,
                 0,
@@ -238,7 +240,15 @@ impl Searcher {
                             its += s.iterations;
                             nodes += s.nodes;
                         }
-                        (r.callback)(&summarize(moves, &acc, its, start.elapsed(), nodes, false));
+                        (r.callback)(&summarize(
+                            choice,
+                            moves,
+                            &acc,
+                            its,
+                            start.elapsed(),
+                            nodes,
+                            false,
+                        ));
                     }
                 },
             );
@@ -258,6 +268,7 @@ impl Searcher {
         }
         let stopped = req.stop.is_some_and(|s| s.load(Ordering::Relaxed));
         Ok(summarize(
+            self.config.choice,
             &root_moves,
             &acc,
             iterations,

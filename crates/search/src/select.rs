@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use capicua_engine::Move;
 
+use crate::config::{MoveChoice, VISIT_OFFSET};
 use crate::reward::SideValues;
 use crate::tree::{NONE, Tree};
 
@@ -30,7 +31,7 @@ pub struct MoveStats {
 /// The result of a search, or a snapshot of one in progress (see [`Report`](crate::Report)).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
-    /// The chosen move: most visits, then best mean reward, then first legal.
+    /// The chosen move, by the configuration's [`MoveChoice`].
     pub best: Move,
     /// One entry per legal move, in the order of `InfoSet::legal_moves`.
     pub moves: Vec<MoveStats>,
@@ -65,6 +66,7 @@ pub(crate) fn merge(into: &mut [Acc], from: &[Acc]) {
 }
 
 pub(crate) fn summarize(
+    choice: MoveChoice,
     moves: &[Move],
     acc: &[Acc],
     iterations: u64,
@@ -87,6 +89,25 @@ pub(crate) fn summarize(
             }
         })
         .collect();
+    let best = match choice {
+        MoveChoice::MostVisited => most_visited(&stats),
+        MoveChoice::Improved { scale } => {
+            improved(&stats, scale).unwrap_or_else(|| most_visited(&stats))
+        }
+    };
+    SearchResult {
+        best: moves[best],
+        moves: stats,
+        iterations,
+        elapsed,
+        nodes,
+        stopped,
+    }
+}
+
+/// The index of the most visited move, then the best mean reward, then the highest prior, then
+/// the first.
+fn most_visited(stats: &[MoveStats]) -> usize {
     let mut best = 0;
     for (i, s) in stats.iter().enumerate() {
         let b = &stats[best];
@@ -97,14 +118,26 @@ pub(crate) fn summarize(
             best = i;
         }
     }
-    SearchResult {
-        best: moves[best],
-        moves: stats,
-        iterations,
-        elapsed,
-        nodes,
-        stopped,
+    best
+}
+
+/// The index of the visited move that maximizes [`MoveChoice::Improved`]'s score (the first of
+/// equals); `None` before any visit.
+fn improved(stats: &[MoveStats], scale: f64) -> Option<usize> {
+    let n_max = stats.iter().map(|s| s.visits).max()?;
+    let weight = (VISIT_OFFSET + n_max as f64) * scale;
+    let mut best: Option<(f64, usize)> = None;
+    for (i, s) in stats.iter().enumerate() {
+        let Some(q) = s.reward else { continue };
+        // A prior of exactly zero would be minus infinity; the search never visits such a
+        // move unless its value pulled it there, and then it must be able to win.
+        let log_prior = s.prior.map_or(0.0, |p| (p.max(1e-9) as f64).ln());
+        let score = log_prior + weight * q;
+        if best.is_none_or(|(b, _)| score > b) {
+            best = Some((score, i));
+        }
     }
+    best.map(|(_, i)| i)
 }
 
 /// The root statistics of one tree, by legal move (`root_keys` in legal-move order); the
@@ -213,4 +246,52 @@ pub(crate) fn backprop_keys(tree: &mut Tree, keys: &[u8], sides: &[u8], v: &Side
         }
     }
     node
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stats(entries: &[(u64, Option<f64>, Option<f32>)]) -> Vec<MoveStats> {
+        entries
+            .iter()
+            .enumerate()
+            .map(|(i, &(visits, reward, prior))| MoveStats {
+                mv: Move::play(capicua_engine::Tile::new(i as u8, 0), 0),
+                visits,
+                win: reward,
+                margin: reward.map(|r| r * 10.0),
+                reward,
+                prior,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_improved_choice_weighs_values_by_the_search_behind_them() {
+        // The prior's move has most visits; the second is worth 0.04 more; the third is worth
+        // most but was never visited.
+        let s = stats(&[
+            (500, Some(0.63), Some(0.78)),
+            (260, Some(0.67), Some(0.18)),
+            (0, None, Some(0.04)),
+        ]);
+        assert_eq!(most_visited(&s), 0);
+        // (50 + 500) * 0.1 * 0.04 = 2.2 nats of value against ln(0.78 / 0.18) = 1.47 of prior
+        assert_eq!(improved(&s, 0.1), Some(1));
+        // a tenth of the weight: 0.22 nats, the prior wins
+        assert_eq!(improved(&s, 0.01), Some(0));
+        // the same values behind fewer visits weigh less: (50 + 20) * 0.1 * 0.04 = 0.28
+        let few = stats(&[
+            (20, Some(0.63), Some(0.78)),
+            (10, Some(0.67), Some(0.18)),
+            (0, None, Some(0.04)),
+        ]);
+        assert_eq!(improved(&few, 0.1), Some(0));
+        // without priors the best value wins
+        let plain = stats(&[(500, Some(0.63), None), (260, Some(0.67), None)]);
+        assert_eq!(improved(&plain, 0.001), Some(1));
+        // nothing visited: no choice by value
+        assert_eq!(improved(&stats(&[(0, None, Some(0.5))]), 0.1), None);
+    }
 }
