@@ -139,9 +139,10 @@ impl Searcher {
         }
         let legal = info.legal_moves();
         let root_moves: Vec<Move> = legal.to_vec();
+        let choice = cfg.choice;
         if root_moves.len() == 1 {
             return Ok(summarize(
-                cfg.choice,
+                choice,
                 &root_moves,
                 &[Acc::default()],
                 0,
@@ -224,7 +225,6 @@ impl Searcher {
                 });
             }
             let moves = &root_moves;
-            let choice = cfg.choice;
             first.run(
                 &ctx,
                 0,
@@ -268,7 +268,7 @@ impl Searcher {
         }
         let stopped = req.stop.is_some_and(|s| s.load(Ordering::Relaxed));
         Ok(summarize(
-            self.config.choice,
+            choice,
             &root_moves,
             &acc,
             iterations,

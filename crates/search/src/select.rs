@@ -269,8 +269,8 @@ mod tests {
 
     #[test]
     fn the_improved_choice_weighs_values_by_the_search_behind_them() {
-        // The prior's move has most visits; the second is worth 0.04 more; the third is worth
-        // most but was never visited.
+        // The prior's move has most visits; the second is worth 0.04 more; the third was never
+        // visited, so it has no value to weigh.
         let s = stats(&[
             (500, Some(0.63), Some(0.78)),
             (260, Some(0.67), Some(0.18)),
