@@ -60,7 +60,7 @@ use capicua_engine::{Player, Rng};
 use capicua_net::NetEvaluator;
 use capicua_search::{
     Algorithm, BeliefMode, Budget, Evaluator, IsmctsPlayer, MarginScale, MoveChoice, OtherSeats,
-    PimcPlayer, RolloutPolicy, SearchConfig, Searcher, TruthSeats,
+    PimcPlayer, RolloutPolicy, RootSelection, SearchConfig, Searcher, TruthSeats, ValueWeight,
 };
 use capicua_solver::OmniscientPlayer;
 use thiserror::Error;
@@ -392,11 +392,19 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ("worlds", "PIMC worlds (pimc only)"),
     (
         "choice",
-        "how the move is picked from the root: visits (the most visited) or improved (the largest ln prior + (50 + most visits) * cscale * mean reward, Gumbel MuZero's improved policy)",
+        "how the move is picked from the root: visits (the most visited) or improved (the largest ln prior + weight * mean reward, Gumbel MuZero's improved policy; the weight is (50 + most visits) * cscale, or cweight)",
     ),
     (
         "cscale",
-        "choice=improved: the weight of the values against the priors, > 0",
+        "choice=improved: the values' weight per visit behind them, > 0",
+    ),
+    (
+        "cweight",
+        "choice=improved: a fixed weight of the values, > 0 (instead of cscale)",
+    ),
+    (
+        "root",
+        "how each iteration picks the root move with a network: puct, or improved (with choice=improved: the move most short of its improved-policy share, so the visits follow the choice)",
     ),
     (
         "model",
@@ -575,7 +583,7 @@ impl SearchSpec {
         let (mut iters, mut ms) = (None, None);
         let (mut cinfer, mut pinfer, mut chain, mut joint) = (None, None, 0, 0);
         let mut itemp = 1.0;
-        let (mut improved, mut cscale) = (false, None);
+        let (mut improved, mut cscale, mut cweight) = (false, None, None);
         for key in kind.keys() {
             let Some(v) = p.take_str(key) else {
                 continue;
@@ -676,6 +684,14 @@ impl SearchSpec {
                     }
                 }
                 "cscale" => cscale = Some(positive()?),
+                "cweight" => cweight = Some(positive()?),
+                "root" => {
+                    c.root = match v.as_str() {
+                        "puct" => RootSelection::Puct,
+                        "improved" => RootSelection::Improved,
+                        _ => return Err(bad("expected puct or improved")),
+                    }
+                }
                 "otemp" => otemp = positive()?,
                 "cinfer" => cinfer = Some(int(1)?.min(1_000_000) as usize),
                 "pinfer" => pinfer = Some(int(1)?.min(1_000_000) as usize),
@@ -685,19 +701,44 @@ impl SearchSpec {
                 _ => unreachable!("every key of SEARCH_KEYS has an arm"),
             }
         }
-        if let Some(scale) = cscale
-            && !improved
-        {
+        let weight = match (cscale, cweight) {
+            (Some(_), Some(w)) => {
+                return Err(p.bad_value(
+                    "cweight",
+                    &w.to_string(),
+                    "instead of cscale, not with it",
+                ));
+            }
+            (Some(scale), None) => Some(("cscale", scale, ValueWeight::PerVisit(scale))),
+            (None, Some(w)) => Some(("cweight", w, ValueWeight::Fixed(w))),
+            (None, None) => None,
+        };
+        if improved {
+            c.choice = MoveChoice::Improved {
+                weight: weight.map_or(ValueWeight::PerVisit(DEFAULT_CHOICE_SCALE), |(_, _, w)| w),
+            };
+        } else if let Some((key, x, _)) = weight {
             return Err(p.bad_value(
-                "cscale",
-                &scale.to_string(),
+                key,
+                &x.to_string(),
                 "weighs the values of choice=improved only",
             ));
         }
-        if improved {
-            c.choice = MoveChoice::Improved {
-                scale: cscale.unwrap_or(DEFAULT_CHOICE_SCALE),
-            };
+        if c.root == RootSelection::Improved {
+            if !improved {
+                return Err(p.bad_value(
+                    "root",
+                    "improved",
+                    "follows choice=improved: name it too",
+                ));
+            }
+            if model.is_none() {
+                return Err(p.bad_value(
+                    "root",
+                    "improved",
+                    "needs a model: it replaces PUCT, which plain search does not use",
+                ));
+            }
         }
         let mut others_model = None;
         if let Some(seats) = others {
@@ -920,13 +961,21 @@ impl SearchSpec {
         if c.choice != base.choice {
             match c.choice {
                 MoveChoice::MostVisited => out.push("choice=visits".to_string()),
-                MoveChoice::Improved { scale } => {
+                MoveChoice::Improved { weight } => {
                     out.push("choice=improved".to_string());
-                    if scale != DEFAULT_CHOICE_SCALE {
-                        out.push(format!("cscale={scale}"));
+                    match weight {
+                        ValueWeight::PerVisit(s) if s == DEFAULT_CHOICE_SCALE => {}
+                        ValueWeight::PerVisit(s) => out.push(format!("cscale={s}")),
+                        ValueWeight::Fixed(w) => out.push(format!("cweight={w}")),
                     }
                 }
             }
+        }
+        if c.root != base.root {
+            out.push(match c.root {
+                RootSelection::Puct => "root=puct".to_string(),
+                RootSelection::Improved => "root=improved".to_string(),
+            });
         }
         if let Some(m) = &self.model {
             out.push(format!("model={}", m.name));
@@ -1318,12 +1367,14 @@ mod tests {
         assert_eq!(search("pimc").config, SearchConfig::pimc());
         assert_eq!(
             search("ismcts:choice=improved,cscale=0.25").config.choice,
-            MoveChoice::Improved { scale: 0.25 }
+            MoveChoice::Improved {
+                weight: ValueWeight::PerVisit(0.25)
+            }
         );
         assert_eq!(
             search("ismcts:choice=improved").config.choice,
             MoveChoice::Improved {
-                scale: DEFAULT_CHOICE_SCALE
+                weight: ValueWeight::PerVisit(DEFAULT_CHOICE_SCALE)
             }
         );
     }
@@ -1341,6 +1392,7 @@ mod tests {
             "ismcts:btemp=0.5",
             "ismcts:choice=improved",
             "ismcts:iters=80,choice=improved,cscale=0.03",
+            "ismcts:choice=improved,cweight=120",
             "ismcts:beliefs=truth,tshare=0.5,tseats=partner",
             "pimc:iters=800,worlds=8",
         ] {
@@ -1369,6 +1421,36 @@ mod tests {
             PlayerSpec::Search(s) => s,
             _ => panic!("{text} is a search"),
         }
+    }
+
+    /// `cweight` is a fixed weight of `choice=improved`'s values, instead of `cscale`;
+    /// `root=improved` replaces PUCT at the root to follow `choice=improved`, so it needs both
+    /// the choice and a model.
+    #[test]
+    fn the_improved_root_needs_the_improved_choice_and_a_model() {
+        assert_refused(&[
+            "ismcts:cweight=100",
+            "ismcts:choice=improved,cscale=0.1,cweight=100",
+            "ismcts:choice=improved,cweight=0",
+            "ismcts:root=gumbel",
+            "ismcts:root=improved",
+            "ismcts:choice=improved,root=improved",
+            "ismcts:model=default,root=improved",
+        ]);
+        let s = canonical_search("ismcts:choice=improved,cweight=120");
+        assert_eq!(
+            s.config.choice,
+            MoveChoice::Improved {
+                weight: ValueWeight::Fixed(120.0)
+            }
+        );
+        assert_eq!(s.config.root, RootSelection::Puct);
+        if capicua_net::shipped_model_path().is_none() {
+            return;
+        }
+        let s = canonical_search("ismcts:choice=improved,cweight=120,root=improved,model=default");
+        assert_eq!(s.config.root, RootSelection::Improved);
+        assert_eq!(s.searcher().config().root, RootSelection::Improved);
     }
 
     /// `cinfer` and `pinfer` need a model and learned deals, and not each other; a spec with

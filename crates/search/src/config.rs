@@ -100,16 +100,53 @@ pub enum MoveChoice {
     #[default]
     MostVisited,
     /// The move that maximizes Gumbel MuZero's improved policy (Danihelka et al. 2022,
-    /// without the Gumbel noise): `ln prior + (VISIT_OFFSET + N_max) * scale * q` over the
-    /// visited moves, `q` the mean reward and `N_max` the most visits of any move. PUCT's
-    /// visits follow a sharp prior at small budgets even where the values say otherwise; this
-    /// weighs the values against the prior by how much search stands behind them. Without
-    /// priors every move's prior counts as equal.
-    Improved { scale: f64 },
+    /// without the Gumbel noise): `ln prior + weight * q` over the visited moves, `q` the mean
+    /// reward. PUCT's visits follow a sharp prior at small budgets even where the values say
+    /// otherwise; this weighs the values against the prior. Without priors every move's prior
+    /// counts as equal.
+    Improved { weight: ValueWeight },
 }
 
-/// The visit offset of [`MoveChoice::Improved`] (`c_visit` of the paper and of `mctx`).
+/// How much a move's mean reward (in `[0, 1]`) weighs against its log prior in
+/// [`MoveChoice::Improved`].
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum ValueWeight {
+    /// `(VISIT_OFFSET + N_max) * scale`, `N_max` the most visits of any root move: the paper's
+    /// form, which trusts the values more the more search stands behind them. Its best scale
+    /// depends on the budget (eval/results/choice/).
+    PerVisit(f64),
+    /// A weight that does not depend on the budget.
+    Fixed(f64),
+}
+
+impl ValueWeight {
+    /// The weight when the most visited root move has `n_max` visits.
+    #[inline]
+    pub fn at(self, n_max: u64) -> f64 {
+        match self {
+            ValueWeight::PerVisit(scale) => (VISIT_OFFSET + n_max as f64) * scale,
+            ValueWeight::Fixed(w) => w,
+        }
+    }
+}
+
+/// The visit offset of [`ValueWeight::PerVisit`] (`c_visit` of the paper and of `mctx`).
 pub const VISIT_OFFSET: f64 = 50.0;
+
+/// How an ISMCTS tree with priors picks the searcher's move at the root in each iteration.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum RootSelection {
+    /// PUCT, as at every other node.
+    #[default]
+    Puct,
+    /// With [`MoveChoice::Improved`]: the move whose visit share most falls short of its share
+    /// of the improved policy, `argmax π'(a) - N(a) / (1 + ΣN)` with
+    /// `π' = softmax(ln prior + weight * q̂)` (Gumbel MuZero's rule below the root; `q̂` of an
+    /// unvisited move is the prior-weighted mix of the root's value and the visited moves'
+    /// values). The root's visits then follow the policy the move is chosen by, and moves
+    /// the prior dislikes get the visits their values earn, at any budget.
+    Improved,
+}
 
 /// How long a search runs: the first limit reached ends it. At least one must be set.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -187,6 +224,8 @@ pub struct SearchConfig {
     pub other_seats: OtherSeats,
     /// How the move is picked from the root statistics.
     pub choice: MoveChoice,
+    /// How each iteration picks the searcher's move at the root.
+    pub root: RootSelection,
 }
 
 /// Node limit of one endgame solve (about 1 ms on this machine kind); a solve that needs more
@@ -219,6 +258,7 @@ impl Default for SearchConfig {
             truth_seats: TruthSeats::All,
             other_seats: OtherSeats::Search,
             choice: MoveChoice::MostVisited,
+            root: RootSelection::Puct,
         }
     }
 }

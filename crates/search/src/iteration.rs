@@ -10,12 +10,12 @@ use std::time::{Duration, Instant};
 use capicua_engine::{DealSampler, InfoSet, LEAD, Move, MoveList, PlaceWeights, Rng, Rules, State};
 
 use crate::config::SOLVE_NODES;
-use crate::config::{Algorithm, BeliefMode, SearchConfig, TruthSeats};
+use crate::config::{Algorithm, BeliefMode, SearchConfig, TruthSeats, ValueWeight};
 use crate::error::SearchError;
 use crate::evaluator::{Evaluation, Evaluator, Leaf, LeafValue};
 use crate::reward::{Outcome, Reward, SideValues};
 use crate::rollout::{RolloutPolicy, playout};
-use crate::select::{Acc, backprop, backprop_keys, select_puct, select_ucb};
+use crate::select::{Acc, backprop, backprop_keys, select_puct, select_root_improved, select_ucb};
 use crate::tree::{DRAW_KEY, NONE, PASS_KEY, Tree, action_key, key_move};
 use capicua_solver::{SolveLimits, Solver};
 
@@ -149,6 +149,9 @@ pub(crate) struct Ctx<'a> {
     pub(crate) evaluator: &'a dyn Evaluator,
     pub(crate) puct: bool,
     pub(crate) c: f64,
+    /// `Some` with [`crate::RootSelection::Improved`] in a tree with priors: the weight of the
+    /// root's improved policy.
+    pub(crate) root_weight: Option<ValueWeight>,
     /// `1 / prior_temperature`.
     pub(crate) prior_power: f32,
     /// `Some(1 / temperature)` when the other seats' moves are sampled from the evaluator's
@@ -441,7 +444,10 @@ impl Worker {
                         if (untried != 0 && !full) || mask & present == 0 {
                             return LeafKind::Eval { node };
                         }
-                        select_puct(&mut self.tree, node, mask, ctx.c)
+                        match ctx.root_weight {
+                            Some(w) if node == 0 => select_root_improved(&mut self.tree, mask, w),
+                            _ => select_puct(&mut self.tree, node, mask, ctx.c),
+                        }
                     }
                 }
             } else {

@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use capicua_engine::{InfoSet, Move, Rng, State};
 
-use crate::config::{Algorithm, Budget, OtherSeats, SearchConfig};
+use crate::config::{Algorithm, Budget, MoveChoice, OtherSeats, RootSelection, SearchConfig};
 use crate::error::SearchError;
 use crate::evaluator::{Evaluator, RolloutEvaluator};
 use crate::iteration::{Ctx, Determinizations, Worker};
@@ -170,6 +170,10 @@ impl Searcher {
             evaluator,
             puct,
             c: if puct { cfg.c_puct } else { cfg.c_ucb },
+            root_weight: match (cfg.root, cfg.choice) {
+                (RootSelection::Improved, MoveChoice::Improved { weight }) if puct => Some(weight),
+                _ => None,
+            },
             prior_power: (1.0 / cfg.prior_temperature) as f32,
             other_power: match cfg.other_seats {
                 OtherSeats::Policy { temperature }

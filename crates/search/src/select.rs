@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use capicua_engine::Move;
 
-use crate::config::{MoveChoice, VISIT_OFFSET};
+use crate::config::{MoveChoice, ValueWeight};
 use crate::reward::SideValues;
 use crate::tree::{NONE, Tree};
 
@@ -91,8 +91,8 @@ pub(crate) fn summarize(
         .collect();
     let best = match choice {
         MoveChoice::MostVisited => most_visited(&stats),
-        MoveChoice::Improved { scale } => {
-            improved(&stats, scale).unwrap_or_else(|| most_visited(&stats))
+        MoveChoice::Improved { weight } => {
+            improved(&stats, weight).unwrap_or_else(|| most_visited(&stats))
         }
     };
     SearchResult {
@@ -123,21 +123,87 @@ fn most_visited(stats: &[MoveStats]) -> usize {
 
 /// The index of the visited move that maximizes [`MoveChoice::Improved`]'s score (the first of
 /// equals); `None` before any visit.
-fn improved(stats: &[MoveStats], scale: f64) -> Option<usize> {
+fn improved(stats: &[MoveStats], weight: ValueWeight) -> Option<usize> {
     let n_max = stats.iter().map(|s| s.visits).max()?;
-    let weight = (VISIT_OFFSET + n_max as f64) * scale;
+    let weight = weight.at(n_max);
     let mut best: Option<(f64, usize)> = None;
     for (i, s) in stats.iter().enumerate() {
         let Some(q) = s.reward else { continue };
-        // A prior of exactly zero would be minus infinity; the search never visits such a
-        // move unless its value pulled it there, and then it must be able to win.
-        let log_prior = s.prior.map_or(0.0, |p| (p.max(1e-9) as f64).ln());
-        let score = log_prior + weight * q;
+        let score = s.prior.map_or(0.0, log_prior) + weight * q;
         if best.is_none_or(|(b, _)| score > b) {
             best = Some((score, i));
         }
     }
     best.map(|(_, i)| i)
+}
+
+/// A prior's logarithm. A prior of exactly zero would be minus infinity; the search never
+/// visits such a move unless its value pulled it there, and then it must be able to win.
+#[inline]
+fn log_prior(p: f32) -> f64 {
+    (p.max(1e-9) as f64).ln()
+}
+
+/// [`RootSelection::Improved`](crate::RootSelection::Improved): the root's child that most
+/// falls short of its share of the improved policy, `argmax π'(a) - N(a) / (1 + ΣN)`. An
+/// unvisited move's value is `v_mix`, the root's own value mixed with the prior-weighted mean
+/// of the visited moves' values in proportion to the visits behind them (the paper's
+/// completion). Bumps the availability of the children in `mask`, as PUCT does.
+pub(crate) fn select_root_improved(tree: &mut Tree, mask: u128, weight: ValueWeight) -> u32 {
+    let available = |h: &crate::tree::Hot| mask & (1u128 << h.key) != 0;
+    let (mut visits, mut n_max, mut pq, mut p_seen) = (0.0, 0u64, 0.0, 0.0);
+    for id in tree.children(0) {
+        let h = &tree.hot[id as usize];
+        if available(h) && h.visits > 0 {
+            let p = tree.cold[id as usize].prior as f64;
+            visits += h.visits as f64;
+            n_max = n_max.max(h.visits as u64);
+            pq += p * h.reward / h.visits as f64;
+            p_seen += p;
+        }
+    }
+    let v_root = tree.cold[0].value_to_move as f64;
+    let v_mix = if p_seen > 0.0 {
+        (v_root + visits * pq / p_seen) / (1.0 + visits)
+    } else {
+        v_root
+    };
+    let w = weight.at(n_max);
+    let logit = |tree: &Tree, id: u32| {
+        let h = &tree.hot[id as usize];
+        let q = if h.visits > 0 {
+            h.reward / h.visits as f64
+        } else {
+            v_mix
+        };
+        log_prior(tree.cold[id as usize].prior) + w * q
+    };
+    let (mut top, mut sum) = (f64::NEG_INFINITY, 0.0);
+    for id in tree.children(0) {
+        if available(&tree.hot[id as usize]) {
+            top = top.max(logit(tree, id));
+        }
+    }
+    for id in tree.children(0) {
+        if available(&tree.hot[id as usize]) {
+            sum += (logit(tree, id) - top).exp();
+        }
+    }
+    let mut best = (f64::NEG_INFINITY, NONE);
+    for id in tree.children(0) {
+        if !available(&tree.hot[id as usize]) {
+            continue;
+        }
+        let share = (logit(tree, id) - top).exp() / sum;
+        let h = &mut tree.hot[id as usize];
+        h.avail += 1;
+        let score = share - h.visits as f64 / (1.0 + visits);
+        if score > best.0 {
+            best = (score, id);
+        }
+    }
+    debug_assert!(best.1 != NONE);
+    best.1
 }
 
 /// The root statistics of one tree, by legal move (`root_keys` in legal-move order); the
@@ -278,20 +344,77 @@ mod tests {
         ]);
         assert_eq!(most_visited(&s), 0);
         // (50 + 500) * 0.1 * 0.04 = 2.2 nats of value against ln(0.78 / 0.18) = 1.47 of prior
-        assert_eq!(improved(&s, 0.1), Some(1));
+        assert_eq!(improved(&s, ValueWeight::PerVisit(0.1)), Some(1));
         // a tenth of the weight: 0.22 nats, the prior wins
-        assert_eq!(improved(&s, 0.01), Some(0));
+        assert_eq!(improved(&s, ValueWeight::PerVisit(0.01)), Some(0));
         // the same values behind fewer visits weigh less: (50 + 20) * 0.1 * 0.04 = 0.28
         let few = stats(&[
             (20, Some(0.63), Some(0.78)),
             (10, Some(0.67), Some(0.18)),
             (0, None, Some(0.04)),
         ]);
-        assert_eq!(improved(&few, 0.1), Some(0));
+        assert_eq!(improved(&few, ValueWeight::PerVisit(0.1)), Some(0));
         // without priors the best value wins
         let plain = stats(&[(500, Some(0.63), None), (260, Some(0.67), None)]);
-        assert_eq!(improved(&plain, 0.001), Some(1));
+        assert_eq!(improved(&plain, ValueWeight::PerVisit(0.001)), Some(1));
+        // a fixed weight does not grow with the visits: 55 * 0.04 = 2.2 nats either way
+        assert_eq!(improved(&s, ValueWeight::Fixed(55.0)), Some(1));
+        assert_eq!(improved(&few, ValueWeight::Fixed(55.0)), Some(1));
+        assert_eq!(improved(&few, ValueWeight::Fixed(5.0)), Some(0));
         // nothing visited: no choice by value
-        assert_eq!(improved(&stats(&[(0, None, Some(0.5))]), 0.1), None);
+        assert_eq!(
+            improved(&stats(&[(0, None, Some(0.5))]), ValueWeight::PerVisit(0.1)),
+            None
+        );
+    }
+
+    /// A root of three moves whose every visit returns the move's fixed value, selected
+    /// `n` times by the improved rule; returns each move's visits.
+    fn improved_root_visits(priors: [f32; 3], values: [f64; 3], weight: f64, n: u32) -> [u32; 3] {
+        let mut tree = Tree::default();
+        tree.reset();
+        tree.cold[0].value_to_move = 0.5;
+        for (k, &p) in priors.iter().enumerate() {
+            tree.add_child(0, k as u8, p);
+        }
+        for _ in 0..n {
+            let id = select_root_improved(&mut tree, 0b111, ValueWeight::Fixed(weight));
+            let h = &mut tree.hot[id as usize];
+            h.visits += 1;
+            h.reward += values[h.key as usize];
+        }
+        let mut visits = [0; 3];
+        for id in tree.children(0) {
+            let h = &tree.hot[id as usize];
+            visits[h.key as usize] = h.visits;
+            assert_eq!(h.avail, n, "every root move stays available");
+        }
+        visits
+    }
+
+    #[test]
+    fn the_improved_root_gives_each_move_its_share_of_the_improved_policy() {
+        let (priors, values) = ([0.7, 0.2, 0.1], [0.50, 0.58, 0.40]);
+        // the first iteration, with nothing visited, follows the prior
+        assert_eq!(improved_root_visits(priors, values, 20.0, 1), [1, 0, 0]);
+        let n = 2000;
+        let visits = improved_root_visits(priors, values, 20.0, n);
+        // π' = softmax(ln prior + 20 q): the second move's value outweighs its prior
+        let logits: Vec<f64> = (0..3)
+            .map(|k| (priors[k] as f64).ln() + 20.0 * values[k])
+            .collect();
+        let total: f64 = logits.iter().map(|l| l.exp()).sum();
+        for k in 0..3 {
+            let share = visits[k] as f64 / n as f64;
+            let target = logits[k].exp() / total;
+            assert!(
+                (share - target).abs() < 0.005,
+                "move {k}: {share} vs {target}"
+            );
+        }
+        assert!(visits[1] > visits[0], "{visits:?}");
+        // with no weight on the values the visits follow the prior alone
+        let visits = improved_root_visits(priors, values, 0.0, n);
+        assert_eq!(visits, [1400, 400, 200]);
     }
 }
