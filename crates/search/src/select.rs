@@ -8,7 +8,7 @@ use capicua_engine::Move;
 
 use crate::config::{MoveChoice, ValueWeight};
 use crate::reward::SideValues;
-use crate::tree::{NONE, Tree};
+use crate::tree::{Hot, NONE, Tree};
 
 /// Statistics of one legal move at the root, from the searching seat's side.
 #[derive(Clone, Debug, PartialEq)]
@@ -150,7 +150,7 @@ fn log_prior(p: f32) -> f64 {
 /// of the visited moves' values in proportion to the visits behind them (the paper's
 /// completion). Bumps the availability of the children in `mask`, as PUCT does.
 pub(crate) fn select_root_improved(tree: &mut Tree, mask: u128, weight: ValueWeight) -> u32 {
-    let available = |h: &crate::tree::Hot| mask & (1u128 << h.key) != 0;
+    let available = |h: &Hot| mask & (1u128 << h.key) != 0;
     let (mut visits, mut n_max, mut pq, mut p_seen) = (0.0, 0u64, 0.0, 0.0);
     for id in tree.children(0) {
         let h = &tree.hot[id as usize];
@@ -169,35 +169,32 @@ pub(crate) fn select_root_improved(tree: &mut Tree, mask: u128, weight: ValueWei
         v_root
     };
     let w = weight.at(n_max);
-    let logit = |tree: &Tree, id: u32| {
+    // each available child's logit, once (a node has at most 128 actions)
+    let range = tree.children(0);
+    let mut buf = [f64::NEG_INFINITY; 128];
+    let logits = &mut buf[..range.len()];
+    let mut top = f64::NEG_INFINITY;
+    for (l, id) in logits.iter_mut().zip(range.clone()) {
         let h = &tree.hot[id as usize];
-        let q = if h.visits > 0 {
-            h.reward / h.visits as f64
-        } else {
-            v_mix
-        };
-        log_prior(tree.cold[id as usize].prior) + w * q
-    };
-    let (mut top, mut sum) = (f64::NEG_INFINITY, 0.0);
-    for id in tree.children(0) {
-        if available(&tree.hot[id as usize]) {
-            top = top.max(logit(tree, id));
+        if available(h) {
+            let q = if h.visits > 0 {
+                h.reward / h.visits as f64
+            } else {
+                v_mix
+            };
+            *l = log_prior(tree.cold[id as usize].prior) + w * q;
+            top = top.max(*l);
         }
     }
-    for id in tree.children(0) {
-        if available(&tree.hot[id as usize]) {
-            sum += (logit(tree, id) - top).exp();
-        }
-    }
+    let sum: f64 = logits.iter().map(|&l| (l - top).exp()).sum();
     let mut best = (f64::NEG_INFINITY, NONE);
-    for id in tree.children(0) {
-        if !available(&tree.hot[id as usize]) {
+    for (&l, id) in logits.iter().zip(range) {
+        let h = &mut tree.hot[id as usize];
+        if !available(h) {
             continue;
         }
-        let share = (logit(tree, id) - top).exp() / sum;
-        let h = &mut tree.hot[id as usize];
         h.avail += 1;
-        let score = share - h.visits as f64 / (1.0 + visits);
+        let score = (l - top).exp() / sum - h.visits as f64 / (1.0 + visits);
         if score > best.0 {
             best = (score, id);
         }
