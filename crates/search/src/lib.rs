@@ -116,5 +116,5 @@ pub use player::{
 };
 pub use reward::{MarginScale, Outcome, Reward, RewardConfig, SideValues};
 pub use rollout::RolloutPolicy;
-pub use search::{MoveStats, Report, SearchRequest, SearchResult, Searcher};
+pub use search::{MoveStats, Report, SearchRequest, SearchResult, Searcher, improved_policy};
 pub use tree::{DRAW_KEY, PASS_KEY, action_key};

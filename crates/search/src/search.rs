@@ -35,7 +35,7 @@ use crate::reward::Reward;
 use crate::select::{Acc, merge, root_stats, summarize};
 use crate::tree::action_key;
 
-pub use crate::select::{MoveStats, SearchResult};
+pub use crate::select::{MoveStats, SearchResult, improved_policy};
 
 /// A periodic progress callback: `callback` gets a snapshot every `every` (called on the
 /// thread that runs the search).

@@ -137,6 +137,46 @@ fn improved(stats: &[MoveStats], weight: ValueWeight) -> Option<usize> {
     best.map(|(_, i)| i)
 }
 
+/// Gumbel MuZero's improved policy over the root moves (in `stats`' order), without its
+/// noise: `softmax(ln prior + weight * q)`, the prior `prior(i)` of move `i` (a caller may
+/// pass the network's priors before any root noise) and `q` its mean reward. A move the
+/// search never visited is valued at the prior-weighted mean of the visited moves' values, so
+/// the search neither raises nor lowers it. A policy target that improves on the prior even
+/// where a small budget's visits only follow it. `None` before any visit.
+pub fn improved_policy(
+    stats: &[MoveStats],
+    prior: impl Fn(usize) -> f32,
+    weight: ValueWeight,
+) -> Option<Vec<f64>> {
+    let n_max = stats.iter().map(|s| s.visits).max().filter(|&n| n > 0)?;
+    let w = weight.at(n_max);
+    let (mut pq, mut p_seen) = (0.0, 0.0);
+    for (i, s) in stats.iter().enumerate() {
+        if let Some(q) = s.reward {
+            pq += prior(i) as f64 * q;
+            p_seen += prior(i) as f64;
+        }
+    }
+    let unvisited = if p_seen > 0.0 {
+        pq / p_seen
+    } else {
+        let (sum, n) = stats
+            .iter()
+            .filter_map(|s| s.reward)
+            .fold((0.0, 0.0), |(a, n), q| (a + q, n + 1.0));
+        sum / n
+    };
+    let logits: Vec<f64> = stats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| log_prior(prior(i)) + w * s.reward.unwrap_or(unvisited))
+        .collect();
+    let top = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let exp: Vec<f64> = logits.iter().map(|l| (l - top).exp()).collect();
+    let sum: f64 = exp.iter().sum();
+    Some(exp.into_iter().map(|e| e / sum).collect())
+}
+
 /// A prior's logarithm. A prior of exactly zero would be minus infinity; the search never
 /// visits such a move unless its value pulled it there, and then it must be able to win.
 #[inline]
@@ -361,6 +401,47 @@ mod tests {
         // nothing visited: no choice by value
         assert_eq!(
             improved(&stats(&[(0, None, Some(0.5))]), ValueWeight::PerVisit(0.1)),
+            None
+        );
+    }
+
+    #[test]
+    fn the_improved_policy_moves_the_prior_towards_the_better_values() {
+        let s = stats(&[
+            (500, Some(0.63), Some(0.78)),
+            (260, Some(0.67), Some(0.18)),
+            (0, None, Some(0.04)),
+        ]);
+        // the priors given, not the (noised) ones the search kept
+        let clean = [0.7f32, 0.2, 0.1];
+        let pi = improved_policy(&s, |i| clean[i], ValueWeight::Fixed(50.0)).unwrap();
+        assert!((pi.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        // the unvisited move keeps the prior-weighted mean value: 0.63 * 0.7/0.9 + 0.67 * 0.2/0.9
+        let (p0, p1) = (clean[0] as f64, clean[1] as f64);
+        let mean = (0.63 * p0 + 0.67 * p1) / (p0 + p1);
+        let ln = |k: usize| (clean[k] as f64).ln();
+        let logits = [
+            ln(0) + 50.0 * 0.63,
+            ln(1) + 50.0 * 0.67,
+            ln(2) + 50.0 * mean,
+        ];
+        let z: f64 = logits.iter().map(|l| l.exp()).sum();
+        for (p, l) in pi.iter().zip(logits) {
+            assert!((p - l.exp() / z).abs() < 1e-12, "{pi:?}");
+        }
+        // 50 * 0.04 = 2 nats of value outweigh ln(0.7 / 0.2) = 1.25 of prior
+        assert!(pi[1] > pi[0] && pi[0] > pi[2], "{pi:?}");
+        // no weight on the values: the prior itself
+        let prior = improved_policy(&s, |i| clean[i], ValueWeight::Fixed(0.0)).unwrap();
+        for (p, c) in prior.iter().zip(clean) {
+            assert!((p - c as f64).abs() < 1e-6, "{prior:?}");
+        }
+        assert_eq!(
+            improved_policy(
+                &stats(&[(0, None, Some(1.0))]),
+                |_| 1.0,
+                ValueWeight::Fixed(1.0)
+            ),
             None
         );
     }

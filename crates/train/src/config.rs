@@ -96,6 +96,13 @@ pub struct SelfPlayConfig {
     /// games have no solver and record none.
     #[serde(default)]
     pub solve_tiles: u32,
+    /// Net-guided generations take as policy target the improved policy
+    /// `softmax(ln prior + improved_weight * q)` over the network's priors and the search's
+    /// root values (Gumbel MuZero's, without its noise), and play its favourite after the
+    /// temperature moves; absent: the visit shares and the most visited move. At a few
+    /// hundred iterations PUCT's visits mostly follow the prior, so they teach it little.
+    #[serde(default)]
+    pub improved_weight: Option<f64>,
 }
 
 fn yes() -> bool {
@@ -266,6 +273,13 @@ impl RunConfig {
             }) {
                 return bad("bootstrap.styles must have a positive sum that fits 32 bits");
             }
+        }
+        if self
+            .selfplay
+            .improved_weight
+            .is_some_and(|w| !w.is_finite() || w < 0.0)
+        {
+            return bad("selfplay.improved_weight must be finite and >= 0");
         }
         if !(0.0..=1.0).contains(&self.train.solved_weight) {
             return bad("train.solved_weight must be in [0, 1]");

@@ -335,6 +335,7 @@ impl<'a> Run<'a> {
             max_rounds: config.selfplay.max_rounds,
             believed_deals: config.selfplay.believed_deals,
             solve_tiles: config.selfplay.solve_tiles,
+            improved_weight: config.selfplay.improved_weight,
         };
         Ok(Run {
             config,

@@ -1,6 +1,7 @@
 //! Self-play: whole matches in which every seat searches with the current best player, the
-//! search's visit distribution becoming the policy target and the round's result the value
-//! targets.
+//! search's visit distribution (or, with `improved_weight`, the improved policy its values
+//! give: [`capicua_search::improved_policy`]) becoming the policy target and the round's
+//! result the value targets.
 //!
 //! Before any network has passed gating, a run may bootstrap from the `counting` heuristic
 //! instead ([`Guide::Counting`]): every seat plays its move (a random legal one with
@@ -17,10 +18,10 @@ use std::sync::Arc;
 use capicua_bots::{CountingPlayer, HeavyPlayer};
 use capicua_engine::{InfoSet, Match, Move, Player, Rng, Round, Rules, Table};
 use capicua_net::encoding::true_places;
-use capicua_net::{NetEvaluator, Observation, RootNoise, margin_scale};
+use capicua_net::{NetEvaluator, Observation, POLICY_SIZE, RootNoise, margin_scale};
 use capicua_search::{
     BeliefMode, Budget, Evaluator, RolloutEvaluator, RolloutPolicy, SearchConfig, SearchError,
-    SearchRequest, Searcher,
+    SearchRequest, SearchResult, Searcher, ValueWeight, improved_policy,
 };
 use capicua_solver::{SolveLimits, Solver};
 
@@ -56,6 +57,9 @@ pub struct SelfPlayParams {
     /// Samples with at most this many tiles in the hands record the true deal's solved value
     /// (0: none).
     pub solve_tiles: u32,
+    /// A net-guided search's policy target is the improved policy with this value weight (and
+    /// its favourite is played after the temperature moves); `None`: the visit shares.
+    pub improved_weight: Option<f64>,
 }
 
 /// Node limit of one solved value target (about 0.1 s on this machine kind): the few
@@ -116,6 +120,27 @@ fn solved_value(
         .solve(&p.rules, state, round.first(), pending_ties, limits)
         .ok()?;
     Some(solved.outcome.exact()? as f32 / margin_scale(&p.rules))
+}
+
+/// The policy target of a searched decision, one share per move of `res.moves`: the visit
+/// shares, or with `improved_weight` and a network guide the improved policy
+/// ([`improved_policy`]) over the network's priors before the root noise, so that the target
+/// teaches what the search learned rather than the noise it explored with.
+fn policy_target(
+    guide: &Guide,
+    improved_weight: Option<f64>,
+    info: &InfoSet,
+    res: &SearchResult,
+) -> Vec<f64> {
+    let visits = || res.moves.iter().map(|m| m.visits as f64).collect();
+    let (Some(w), Guide::Net(ev)) = (improved_weight, guide) else {
+        return visits();
+    };
+    let mut priors = [0.0f32; POLICY_SIZE];
+    let legal = res.moves.iter().filter_map(|m| m.mv.action_index());
+    ev.evaluate_observation(&Observation::from_infoset(info), legal, &mut priors);
+    let prior = |i: usize| res.moves[i].mv.action_index().map_or(0.0, |a| priors[a]);
+    improved_policy(&res.moves, prior, ValueWeight::Fixed(w)).unwrap_or_else(visits)
 }
 
 /// How a seat plays a bootstrap round: beliefs must read styles other than the one the policy
@@ -246,19 +271,22 @@ pub fn play_match(
                 };
                 let res = searcher.search_with(info, req)?;
                 record.iterations += res.iterations;
-                let mut stats: Vec<(usize, u64, Move)> = res
+                let target = policy_target(guide, p.improved_weight, info, &res);
+                // (action, target share, visits, move), ascending action order
+                let mut stats: Vec<(usize, f64, u64, Move)> = res
                     .moves
                     .iter()
-                    .filter_map(|m| m.mv.action_index().map(|a| (a, m.visits, m.mv)))
+                    .zip(&target)
+                    .filter_map(|(m, &t)| m.mv.action_index().map(|a| (a, t, m.visits, m.mv)))
                     .collect();
                 stats.sort_by_key(|x| x.0);
-                let visits: Vec<f64> = stats.iter().map(|x| x.1 as f64).collect();
+                let shares: Vec<f64> = stats.iter().map(|x| x.1).collect();
                 let legal_mask = stats.iter().fold(0u128, |m, x| m | 1u128 << x.0);
-                let mut sample = unscored(info, table.round(), legal_mask, &visits);
+                let mut sample = unscored(info, table.round(), legal_mask, &shares);
                 sample.solved = solved_value(&mut solver, p, table.round(), ctx.pending_ties);
                 pending.push((sample, p.rules.side_of(s)));
                 let mv = if decisions < p.temperature_moves {
-                    let w: Vec<f64> = visits.iter().map(|v| v.powf(1.0 / p.temperature)).collect();
+                    let w: Vec<f64> = shares.iter().map(|v| v.powf(1.0 / p.temperature)).collect();
                     let total: f64 = w.iter().sum();
                     if total > 0.0 {
                         let mut x = rng.unit() * total;
@@ -270,10 +298,17 @@ pub fn play_match(
                             }
                             x -= wi;
                         }
-                        stats[pick].2
+                        stats[pick].3
                     } else {
                         res.best
                     }
+                } else if p.improved_weight.is_some() {
+                    // the improved policy's favourite among the moves the search looked at
+                    stats
+                        .iter()
+                        .filter(|x| x.2 > 0)
+                        .max_by(|a, b| a.1.total_cmp(&b.1))
+                        .map_or(res.best, |x| x.3)
                 } else {
                     res.best
                 };
@@ -299,4 +334,72 @@ pub fn play_match(
         record.rounds += 1;
     }
     Ok(record)
+}
+
+#[cfg(test)]
+mod tests {
+    use capicua_net::{ENCODING_VERSION, INPUT_SIZE, ModelShape, Network};
+
+    use super::*;
+
+    fn params(improved_weight: Option<f64>) -> SelfPlayParams {
+        SelfPlayParams {
+            rules: Rules::preset("cuban").unwrap(),
+            iterations: 48,
+            c_puct: 1.5,
+            noise: RootNoise {
+                alpha: 0.3,
+                epsilon: 0.5,
+            },
+            temperature: 1.0,
+            temperature_moves: 2,
+            max_rounds: 1,
+            believed_deals: false,
+            solve_tiles: 0,
+            improved_weight,
+        }
+    }
+
+    /// The largest difference in 65535ths between each sample's policy target and its
+    /// network's prior over the legal actions.
+    fn from_prior(ev: &NetEvaluator, samples: &[Sample]) -> Vec<u16> {
+        samples
+            .iter()
+            .map(|x| {
+                let legal: Vec<usize> = (0..POLICY_SIZE)
+                    .filter(|&a| x.legal >> a & 1 == 1)
+                    .collect();
+                let mut priors = [0.0f32; POLICY_SIZE];
+                ev.evaluate_observation(&x.obs, legal.iter().copied(), &mut priors);
+                let prior: Vec<f64> = legal.iter().map(|&a| priors[a] as f64).collect();
+                let want = Sample::quantise(&prior);
+                x.policy
+                    .iter()
+                    .zip(&want)
+                    .map(|(a, b)| a.abs_diff(*b))
+                    .max()
+                    .unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_improved_target_is_the_clean_prior_moved_by_the_search_values() {
+        let shape = ModelShape::with_hidden(INPUT_SIZE, &[16], POLICY_SIZE);
+        let net = Network::new(shape, ENCODING_VERSION, 5).unwrap();
+        let ev = Arc::new(NetEvaluator::new(&net).unwrap());
+        let guide = Guide::Net(ev.clone());
+        // no weight on the values: the network's prior, without the root noise the search
+        // explored with
+        let plain = play_match(&params(Some(0.0)), &guide, 11).unwrap();
+        assert!(plain.samples.len() > 10, "{} samples", plain.samples.len());
+        let off = from_prior(&ev, &plain.samples);
+        assert!(off.iter().all(|&d| d <= 2), "{off:?}");
+        // visit shares and a weighted improved policy both move away from it
+        for weight in [None, Some(30.0)] {
+            let record = play_match(&params(weight), &guide, 11).unwrap();
+            let off = from_prior(&ev, &record.samples);
+            assert!(off.iter().any(|&d| d > 1000), "{weight:?}: {off:?}");
+        }
+    }
 }
