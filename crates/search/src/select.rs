@@ -138,15 +138,19 @@ fn improved(stats: &[MoveStats], weight: ValueWeight) -> Option<usize> {
 }
 
 /// Gumbel MuZero's improved policy over the root moves (in `stats`' order), without its
-/// noise: `softmax(ln prior + weight * q)`, the prior `prior(i)` of move `i` (a caller may
-/// pass the network's priors before any root noise) and `q` its mean reward. A move the
-/// search never visited is valued at the prior-weighted mean of the visited moves' values, so
-/// the search neither raises nor lowers it. A policy target that improves on the prior even
-/// where a small budget's visits only follow it. `None` before any visit.
+/// noise: `softmax(ln prior + weight * q̃)`, the prior `prior(i)` of move `i` (a caller may
+/// pass the network's priors before any root noise) and `q̃` its mean reward shrunk towards
+/// `v̄`, the prior-weighted mean of the visited moves' values, by `shrink` pseudo-visits:
+/// `q̃ = (N q + shrink v̄) / (N + shrink)`. A move the search never visited is valued at `v̄`,
+/// so the search neither raises nor lowers it; a move behind a few visits, whose mean is
+/// mostly the luck of a few determinizations, moves the policy little. A policy target that
+/// improves on the prior even where a small budget's visits only follow it. `None` before
+/// any visit.
 pub fn improved_policy(
     stats: &[MoveStats],
     prior: impl Fn(usize) -> f32,
     weight: ValueWeight,
+    shrink: f64,
 ) -> Option<Vec<f64>> {
     let n_max = stats.iter().map(|s| s.visits).max().filter(|&n| n > 0)?;
     let w = weight.at(n_max);
@@ -169,7 +173,13 @@ pub fn improved_policy(
     let logits: Vec<f64> = stats
         .iter()
         .enumerate()
-        .map(|(i, s)| log_prior(prior(i)) + w * s.reward.unwrap_or(unvisited))
+        .map(|(i, s)| {
+            let n = s.visits as f64;
+            let q = s
+                .reward
+                .map_or(unvisited, |q| (n * q + shrink * unvisited) / (n + shrink));
+            log_prior(prior(i)) + w * q
+        })
         .collect();
     let top = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let exp: Vec<f64> = logits.iter().map(|l| (l - top).exp()).collect();
@@ -414,7 +424,7 @@ mod tests {
         ]);
         // the priors given, not the (noised) ones the search kept
         let clean = [0.7f32, 0.2, 0.1];
-        let pi = improved_policy(&s, |i| clean[i], ValueWeight::Fixed(50.0)).unwrap();
+        let pi = improved_policy(&s, |i| clean[i], ValueWeight::Fixed(50.0), 0.0).unwrap();
         assert!((pi.iter().sum::<f64>() - 1.0).abs() < 1e-12);
         // the unvisited move keeps the prior-weighted mean value: 0.63 * 0.7/0.9 + 0.67 * 0.2/0.9
         let (p0, p1) = (clean[0] as f64, clean[1] as f64);
@@ -432,15 +442,34 @@ mod tests {
         // 50 * 0.04 = 2 nats of value outweigh ln(0.7 / 0.2) = 1.25 of prior
         assert!(pi[1] > pi[0] && pi[0] > pi[2], "{pi:?}");
         // no weight on the values: the prior itself
-        let prior = improved_policy(&s, |i| clean[i], ValueWeight::Fixed(0.0)).unwrap();
+        let prior = improved_policy(&s, |i| clean[i], ValueWeight::Fixed(0.0), 0.0).unwrap();
         for (p, c) in prior.iter().zip(clean) {
             assert!((p - c as f64).abs() < 1e-6, "{prior:?}");
         }
+        // shrunk by 260 pseudo-visits: the 500-visit move keeps 500/760 of its lead over the
+        // mean, the 260-visit one half of its own
+        let shrunk = improved_policy(&s, |i| clean[i], ValueWeight::Fixed(50.0), 260.0).unwrap();
+        let q = [
+            (500.0 * 0.63 + 260.0 * mean) / 760.0,
+            (260.0 * 0.67 + 260.0 * mean) / 520.0,
+            mean,
+        ];
+        let logits: Vec<f64> = (0..3).map(|k| ln(k) + 50.0 * q[k]).collect();
+        let z: f64 = logits.iter().map(|l| l.exp()).sum();
+        for (p, l) in shrunk.iter().zip(&logits) {
+            assert!((p - l.exp() / z).abs() < 1e-12, "{shrunk:?}");
+        }
+        // the values move the prior less
+        assert!(
+            shrunk[1] < pi[1] && shrunk[1] > clean[1] as f64,
+            "{shrunk:?}"
+        );
         assert_eq!(
             improved_policy(
                 &stats(&[(0, None, Some(1.0))]),
                 |_| 1.0,
-                ValueWeight::Fixed(1.0)
+                ValueWeight::Fixed(1.0),
+                0.0
             ),
             None
         );

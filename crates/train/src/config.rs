@@ -103,6 +103,11 @@ pub struct SelfPlayConfig {
     /// hundred iterations PUCT's visits mostly follow the prior, so they teach it little.
     #[serde(default)]
     pub improved_weight: Option<f64>,
+    /// With `improved_weight`: each root move's mean reward is shrunk towards the visited
+    /// moves' prior-weighted mean by this many pseudo-visits, `(N q + k v̄) / (N + k)`, so that
+    /// a move's few lucky visits do not move the target (default 0: the plain means).
+    #[serde(default)]
+    pub improved_shrink: f64,
 }
 
 fn yes() -> bool {
@@ -278,8 +283,11 @@ impl RunConfig {
             .selfplay
             .improved_weight
             .is_some_and(|w| !w.is_finite() || w < 0.0)
+            || !(self.selfplay.improved_shrink.is_finite() && self.selfplay.improved_shrink >= 0.0)
         {
-            return bad("selfplay.improved_weight must be finite and >= 0");
+            return bad(
+                "selfplay.improved_weight and selfplay.improved_shrink must be finite and >= 0",
+            );
         }
         if !(0.0..=1.0).contains(&self.train.solved_weight) {
             return bad("train.solved_weight must be in [0, 1]");

@@ -336,6 +336,7 @@ impl<'a> Run<'a> {
             believed_deals: config.selfplay.believed_deals,
             solve_tiles: config.selfplay.solve_tiles,
             improved_weight: config.selfplay.improved_weight,
+            improved_shrink: config.selfplay.improved_shrink,
         };
         Ok(Run {
             config,

@@ -60,6 +60,9 @@ pub struct SelfPlayParams {
     /// A net-guided search's policy target is the improved policy with this value weight (and
     /// its favourite is played after the temperature moves); `None`: the visit shares.
     pub improved_weight: Option<f64>,
+    /// Pseudo-visits that shrink each move's value towards the visited moves' mean in that
+    /// policy ([`improved_policy`]'s `shrink`).
+    pub improved_shrink: f64,
 }
 
 /// Node limit of one solved value target (about 0.1 s on this machine kind): the few
@@ -123,24 +126,24 @@ fn solved_value(
 }
 
 /// The policy target of a searched decision, one share per move of `res.moves`: the visit
-/// shares, or with `improved_weight` and a network guide the improved policy
+/// shares, or with `improved` (its weight and shrinkage) and a network guide the improved policy
 /// ([`improved_policy`]) over the network's priors before the root noise, so that the target
 /// teaches what the search learned rather than the noise it explored with.
 fn policy_target(
     guide: &Guide,
-    improved_weight: Option<f64>,
+    improved: Option<(f64, f64)>,
     info: &InfoSet,
     res: &SearchResult,
 ) -> Vec<f64> {
     let visits = || res.moves.iter().map(|m| m.visits as f64).collect();
-    let (Some(w), Guide::Net(ev)) = (improved_weight, guide) else {
+    let (Some((w, shrink)), Guide::Net(ev)) = (improved, guide) else {
         return visits();
     };
     let mut priors = [0.0f32; POLICY_SIZE];
     let legal = res.moves.iter().filter_map(|m| m.mv.action_index());
     ev.evaluate_observation(&Observation::from_infoset(info), legal, &mut priors);
     let prior = |i: usize| res.moves[i].mv.action_index().map_or(0.0, |a| priors[a]);
-    improved_policy(&res.moves, prior, ValueWeight::Fixed(w)).unwrap_or_else(visits)
+    improved_policy(&res.moves, prior, ValueWeight::Fixed(w), shrink).unwrap_or_else(visits)
 }
 
 /// How a seat plays a bootstrap round: beliefs must read styles other than the one the policy
@@ -271,7 +274,8 @@ pub fn play_match(
                 };
                 let res = searcher.search_with(info, req)?;
                 record.iterations += res.iterations;
-                let target = policy_target(guide, p.improved_weight, info, &res);
+                let improved = p.improved_weight.map(|w| (w, p.improved_shrink));
+                let target = policy_target(guide, improved, info, &res);
                 // (action, target share, visits, move), ascending action order
                 let mut stats: Vec<(usize, f64, u64, Move)> = res
                     .moves
@@ -357,6 +361,7 @@ mod tests {
             believed_deals: false,
             solve_tiles: 0,
             improved_weight,
+            improved_shrink: 0.0,
         }
     }
 
@@ -394,6 +399,13 @@ mod tests {
         let plain = play_match(&params(Some(0.0)), &guide, 11).unwrap();
         assert!(plain.samples.len() > 10, "{} samples", plain.samples.len());
         let off = from_prior(&ev, &plain.samples);
+        assert!(off.iter().all(|&d| d <= 2), "{off:?}");
+        // so does any weight when the values are shrunk all the way to their mean
+        let shrunk = SelfPlayParams {
+            improved_shrink: 1e12,
+            ..params(Some(30.0))
+        };
+        let off = from_prior(&ev, &play_match(&shrunk, &guide, 11).unwrap().samples);
         assert!(off.iter().all(|&d| d <= 2), "{off:?}");
         // visit shares and a weighted improved policy both move away from it
         for weight in [None, Some(30.0)] {
