@@ -380,15 +380,20 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn the_improved_choice_weighs_values_by_the_search_behind_them() {
-        // The prior's move has most visits; the second is worth 0.04 more; the third was never
-        // visited, so it has no value to weigh.
-        let s = stats(&[
+    /// The prior's move has most visits; the second is worth 0.04 more; the third was never
+    /// visited.
+    fn prior_against_values() -> Vec<MoveStats> {
+        stats(&[
             (500, Some(0.63), Some(0.78)),
             (260, Some(0.67), Some(0.18)),
             (0, None, Some(0.04)),
-        ]);
+        ])
+    }
+
+    #[test]
+    fn the_improved_choice_weighs_values_by_the_search_behind_them() {
+        // the third move has no value to weigh
+        let s = prior_against_values();
         assert_eq!(most_visited(&s), 0);
         // (50 + 500) * 0.1 * 0.04 = 2.2 nats of value against ln(0.78 / 0.18) = 1.47 of prior
         assert_eq!(improved(&s, ValueWeight::PerVisit(0.1)), Some(1));
@@ -417,11 +422,7 @@ mod tests {
 
     #[test]
     fn the_improved_policy_moves_the_prior_towards_the_better_values() {
-        let s = stats(&[
-            (500, Some(0.63), Some(0.78)),
-            (260, Some(0.67), Some(0.18)),
-            (0, None, Some(0.04)),
-        ]);
+        let s = prior_against_values();
         // the priors given, not the (noised) ones the search kept
         let clean = [0.7f32, 0.2, 0.1];
         let pi = improved_policy(&s, |i| clean[i], ValueWeight::Fixed(50.0), 0.0).unwrap();
