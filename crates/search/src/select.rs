@@ -170,7 +170,7 @@ pub fn improved_policy(
             .fold((0.0, 0.0), |(a, n), q| (a + q, n + 1.0));
         sum / n
     };
-    let logits: Vec<f64> = stats
+    let mut policy: Vec<f64> = stats
         .iter()
         .enumerate()
         .map(|(i, s)| {
@@ -181,10 +181,17 @@ pub fn improved_policy(
             log_prior(prior(i)) + w * q
         })
         .collect();
+    softmax(&mut policy);
+    Some(policy)
+}
+
+/// Turns logits into their softmax in place; a logit of minus infinity gets no share.
+fn softmax(logits: &mut [f64]) {
     let top = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let exp: Vec<f64> = logits.iter().map(|l| (l - top).exp()).collect();
-    let sum: f64 = exp.iter().sum();
-    Some(exp.into_iter().map(|e| e / sum).collect())
+    let sum: f64 = logits.iter().map(|&l| (l - top).exp()).sum();
+    for l in logits.iter_mut() {
+        *l = (*l - top).exp() / sum;
+    }
 }
 
 /// A prior's logarithm. A prior of exactly zero would be minus infinity; the search never
@@ -219,12 +226,12 @@ pub(crate) fn select_root_improved(tree: &mut Tree, mask: u128, weight: ValueWei
         v_root
     };
     let w = weight.at(n_max);
-    // each available child's logit, once (a node has at most 128 actions)
+    // each available child's share of the improved policy, once (a node has at most 128
+    // actions)
     let range = tree.children(0);
     let mut buf = [f64::NEG_INFINITY; 128];
-    let logits = &mut buf[..range.len()];
-    let mut top = f64::NEG_INFINITY;
-    for (l, id) in logits.iter_mut().zip(range.clone()) {
+    let shares = &mut buf[..range.len()];
+    for (l, id) in shares.iter_mut().zip(range.clone()) {
         let h = &tree.hot[id as usize];
         if available(h) {
             let q = if h.visits > 0 {
@@ -233,18 +240,17 @@ pub(crate) fn select_root_improved(tree: &mut Tree, mask: u128, weight: ValueWei
                 v_mix
             };
             *l = log_prior(tree.cold[id as usize].prior) + w * q;
-            top = top.max(*l);
         }
     }
-    let sum: f64 = logits.iter().map(|&l| (l - top).exp()).sum();
+    softmax(shares);
     let mut best = (f64::NEG_INFINITY, NONE);
-    for (&l, id) in logits.iter().zip(range) {
+    for (&share, id) in shares.iter().zip(range) {
         let h = &mut tree.hot[id as usize];
         if !available(h) {
             continue;
         }
         h.avail += 1;
-        let score = (l - top).exp() / sum - h.visits as f64 / (1.0 + visits);
+        let score = share - h.visits as f64 / (1.0 + visits);
         if score > best.0 {
             best = (score, id);
         }

@@ -126,24 +126,25 @@ fn solved_value(
 }
 
 /// The policy target of a searched decision, one share per move of `res.moves`: the visit
-/// shares, or with `improved` (its weight and shrinkage) and a network guide the improved policy
+/// shares, or with `p.improved_weight` and a network guide the improved policy
 /// ([`improved_policy`]) over the network's priors before the root noise, so that the target
 /// teaches what the search learned rather than the noise it explored with.
 fn policy_target(
+    p: &SelfPlayParams,
     guide: &Guide,
-    improved: Option<(f64, f64)>,
     info: &InfoSet,
     res: &SearchResult,
 ) -> Vec<f64> {
     let visits = || res.moves.iter().map(|m| m.visits as f64).collect();
-    let (Some((w, shrink)), Guide::Net(ev)) = (improved, guide) else {
+    let (Some(w), Guide::Net(ev)) = (p.improved_weight, guide) else {
         return visits();
     };
     let mut priors = [0.0f32; POLICY_SIZE];
     let legal = res.moves.iter().filter_map(|m| m.mv.action_index());
     ev.evaluate_observation(&Observation::from_infoset(info), legal, &mut priors);
     let prior = |i: usize| res.moves[i].mv.action_index().map_or(0.0, |a| priors[a]);
-    improved_policy(&res.moves, prior, ValueWeight::Fixed(w), shrink).unwrap_or_else(visits)
+    improved_policy(&res.moves, prior, ValueWeight::Fixed(w), p.improved_shrink)
+        .unwrap_or_else(visits)
 }
 
 /// How a seat plays a bootstrap round: beliefs must read styles other than the one the policy
@@ -274,8 +275,7 @@ pub fn play_match(
                 };
                 let res = searcher.search_with(info, req)?;
                 record.iterations += res.iterations;
-                let improved = p.improved_weight.map(|w| (w, p.improved_shrink));
-                let target = policy_target(guide, improved, info, &res);
+                let target = policy_target(p, guide, info, &res);
                 // (action, target share, visits, move), ascending action order
                 let mut stats: Vec<(usize, f64, u64, Move)> = res
                     .moves
