@@ -241,46 +241,77 @@ fn replay(start: Public, moves: impl Iterator<Item = Move>) -> (Public, PlayOrde
     let mut public = start;
     let mut play = PlayOrder::default();
     for mv in moves {
-        let s = public.to_move() as usize;
-        match mv {
-            Move::Play { tile, end } => {
-                let (a, b) = (tile.high(), tile.low());
-                match public.ends() {
-                    None => {
-                        play.led = s as u8;
-                        bump(&mut play.exposed[s][a as usize]);
-                        if b != a {
-                            bump(&mut play.exposed[s][b as usize]);
-                        }
+        replay_move(&mut public, &mut play, mv);
+    }
+    (public, play)
+}
+
+/// For each of `lengths` (ascending, none above `moves.len()`), the observation of the public
+/// record after the first that many of `moves` from the start of `root`'s round, by the seat
+/// then to move holding no tile, and that seat: the public part of the network's input at
+/// points along one line of play, from one replay.
+pub(crate) fn record_observations(
+    root: &InfoSet,
+    moves: &[Move],
+    lengths: &[usize],
+) -> Vec<(Observation, u8)> {
+    let mut public = round_start(root);
+    let mut play = PlayOrder::default();
+    let mut out = Vec::with_capacity(lengths.len());
+    let mut done = 0;
+    for &len in lengths {
+        for &mv in &moves[done..len] {
+            replay_move(&mut public, &mut play, mv);
+        }
+        done = len;
+        out.push((
+            observe(&public, &play, root.context(), TileSet::EMPTY),
+            public.to_move(),
+        ));
+    }
+    out
+}
+
+/// One public move of a replay: the order of play (by absolute seat), then the record.
+fn replay_move(public: &mut Public, play: &mut PlayOrder, mv: Move) {
+    let s = public.to_move() as usize;
+    match mv {
+        Move::Play { tile, end } => {
+            let (a, b) = (tile.high(), tile.low());
+            match public.ends() {
+                None => {
+                    play.led = s as u8;
+                    bump(&mut play.exposed[s][a as usize]);
+                    if b != a {
+                        bump(&mut play.exposed[s][b as usize]);
                     }
-                    Some((x, y)) => {
-                        bump(&mut play.covered[s][end as usize]);
-                        let made = tile.other(end);
-                        bump(&mut play.exposed[s][made as usize]);
-                        let other = if x == end { y } else { x };
-                        if other != end {
-                            bump(&mut play.declined[s][other as usize]);
-                        }
-                        let fitting = SUITS[x as usize]
-                            .union(SUITS[y as usize])
-                            .inter(public.rules().set())
-                            .minus(public.played());
-                        for t in fitting.iter().filter(|&t| t != tile) {
-                            bump(&mut play.skipped[s][t.index()]);
-                            if t.pips() > tile.pips() {
-                                bump(&mut play.skipped_lighter[s][t.index()]);
-                            }
+                }
+                Some((x, y)) => {
+                    bump(&mut play.covered[s][end as usize]);
+                    let made = tile.other(end);
+                    bump(&mut play.exposed[s][made as usize]);
+                    let other = if x == end { y } else { x };
+                    if other != end {
+                        bump(&mut play.declined[s][other as usize]);
+                    }
+                    let fitting = SUITS[x as usize]
+                        .union(SUITS[y as usize])
+                        .inter(public.rules().set())
+                        .minus(public.played());
+                    for t in fitting.iter().filter(|&t| t != tile) {
+                        bump(&mut play.skipped[s][t.index()]);
+                        if t.pips() > tile.pips() {
+                            bump(&mut play.skipped_lighter[s][t.index()]);
                         }
                     }
                 }
-                play.order[tile.index()] = (public.moves() + 1).min(255) as u8;
             }
-            Move::Pass => bump(&mut play.passed[s]),
-            Move::Draw(_) => {}
+            play.order[tile.index()] = (public.moves() + 1).min(255) as u8;
         }
-        public.apply(mv);
+        Move::Pass => bump(&mut play.passed[s]),
+        Move::Draw(_) => {}
     }
-    (public, play)
+    public.apply(mv);
 }
 
 fn bump(x: &mut u8) {

@@ -18,7 +18,7 @@ use crate::format::read_header;
 use crate::mlp::FastMlp;
 use crate::model::MASKED_LOGIT;
 use crate::network::Network;
-use crate::public_cache::{record_key, with_accumulator};
+use crate::public_cache::with_accumulator;
 use crate::shape::{MARGIN_COLUMN, VALUE_OUTPUTS, WIN_COLUMN};
 
 /// Dirichlet noise mixed into the root priors (self-play exploration):
@@ -149,9 +149,10 @@ impl NetEvaluator {
 
     /// [`NetEvaluator::evaluate_observation`] of the mover of the public record that `root`'s
     /// history and then `path` lead to, holding `hand`: the public part of the first layer
-    /// comes from the thread's cache ([`crate::public_cache`]), and `observation` (that
-    /// record's observation, with any hand) is only built when the cache misses. Equal to
-    /// evaluating the observation up to float summation order.
+    /// comes from the thread's cache ([`crate::public_cache`], built from the record's
+    /// ancestors where it can be), and `observation` (that record's observation, with any
+    /// hand) is only built for a network without a hidden layer. Equal to evaluating the
+    /// observation up to float rounding.
     pub fn evaluate_record(
         &self,
         root: &InfoSet,
@@ -167,17 +168,11 @@ impl NetEvaluator {
         let mut raw = [0.0f32; POLICY_SIZE + VALUE_OUTPUTS + BELIEF_SIZE];
         let raw = &mut raw[..self.mlp.output()];
         let (which, n) = wanted_columns(legal.clone());
-        let key = record_key(self.id, root, path);
-        with_accumulator(
-            &self.mlp,
-            key,
-            || observation().encoded(),
-            |acc| {
-                let ones = hand.iter().map(|t| HAND + t.index());
-                self.mlp
-                    .forward_some_accumulated(acc, ones, &which[..n], raw)
-            },
-        );
+        with_accumulator(&self.mlp, self.id, root, path, |acc| {
+            let ones = hand.iter().map(|t| HAND + t.index());
+            self.mlp
+                .forward_some_accumulated(acc, ones, &which[..n], raw)
+        });
         priors_and_value(raw, legal, priors)
     }
 }

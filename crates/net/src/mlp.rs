@@ -408,6 +408,38 @@ impl FastMlp {
         first.forward_from(input, from, acc);
     }
 
+    /// Moves `acc`, the first layer's pre-activation over `base[from..]`
+    /// ([`FastMlp::first_layer_from`]), to the one over `input[from..]`: adds the weight rows
+    /// of the inputs that differ, scaled by the difference. Two public records a few moves
+    /// apart, seen by the same seat, differ in a fraction of their non-zero inputs.
+    ///
+    /// # Panics
+    /// If the network has no hidden layer, or an input is not [`FastMlp::input`] long.
+    pub fn first_layer_add_difference(
+        &self,
+        input: &[f32],
+        base: &[f32],
+        from: usize,
+        acc: &mut [f32],
+    ) {
+        assert_eq!(input.len(), self.input(), "input length");
+        assert_eq!(base.len(), self.input(), "input length");
+        let first = self.trunk.first().expect("a network with a hidden layer");
+        let mut rows = Rows::new();
+        // most inputs are equal, so the branch predicts well here (unlike `extend_nonzero`'s)
+        for (i, (&x, &b)) in input.iter().zip(base).enumerate().skip(from) {
+            if x != b {
+                rows.push(i, x - b);
+            }
+        }
+        add_rows(
+            &first.weight,
+            first.fan_out,
+            &rows,
+            &mut acc[..first.fan_out],
+        );
+    }
+
     /// [`FastMlp::forward_some`] of the input whose entries below the accumulator's `from` are
     /// 1 at `ones` (each below `from`) and 0 elsewhere, and the rest as `acc` was computed
     /// from ([`FastMlp::first_layer_from`]). Equal to [`FastMlp::forward_some`] of that input
