@@ -426,11 +426,25 @@ impl FastMlp {
         assert_eq!(base.len(), self.input(), "input length");
         let first = self.trunk.first().expect("a network with a hidden layer");
         let mut rows = Rows::new();
-        // most inputs are equal, so the branch predicts well here (unlike `extend_nonzero`'s)
-        for (i, (&x, &b)) in input.iter().zip(base).enumerate().skip(from) {
-            if x != b {
-                rows.push(i, x - b);
+        // most inputs are equal: blocks of them are skipped whole
+        let n = first.fan_in;
+        let mut i = from;
+        while i < n {
+            let end = (i + 8).min(n);
+            // by bits, which compiles to vector compares (a 0.0 against a -0.0 only adds a
+            // row scaled by zero)
+            let differ = input[i..end]
+                .iter()
+                .zip(&base[i..end])
+                .fold(0u32, |d, (x, b)| d | (x.to_bits() ^ b.to_bits()));
+            if differ != 0 {
+                for j in i..end {
+                    if input[j] != base[j] {
+                        rows.push(j, input[j] - base[j]);
+                    }
+                }
             }
+            i = end;
         }
         add_rows(
             &first.weight,

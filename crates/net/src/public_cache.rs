@@ -48,6 +48,8 @@ struct Table {
     width: usize,
     keys: Vec<u64>,
     accumulators: Vec<f32>,
+    /// Room for two encoded inputs, for building accumulators.
+    inputs: [Vec<f32>; 2],
 }
 
 impl Table {
@@ -94,6 +96,7 @@ pub(crate) fn with_accumulator<R>(
                     // a key of 0 is never stored: `finish` maps no record to it (see `Key`)
                     keys: vec![0; SLOTS],
                     accumulators: vec![0.0; SLOTS * width],
+                    inputs: [vec![0.0; INPUT_SIZE], vec![0.0; INPUT_SIZE]],
                 });
                 tables.len() - 1
             }
@@ -139,8 +142,7 @@ fn accumulate(
     while from > 0 && records[from - 1].1 == records[from].1 {
         from -= 1;
     }
-    let mut base = [0.0f32; INPUT_SIZE];
-    let mut input = [0.0f32; INPUT_SIZE];
+    let [mut base, mut input] = std::mem::take(&mut table.inputs);
     records[from].0.encode(&mut base);
     match held {
         Some(key) if from == 0 => out.copy_from_slice(table.get(key).expect("held above")),
@@ -155,6 +157,7 @@ fn accumulate(
         mlp.first_layer_add_difference(&input, &base, PUBLIC_FROM, out);
         std::mem::swap(&mut base, &mut input);
     }
+    table.inputs = [base, input];
 }
 
 /// The key of the public record an information set's history ends in, followed by `path`
