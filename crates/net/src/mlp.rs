@@ -431,8 +431,8 @@ impl FastMlp {
         let mut i = from;
         while i < n {
             let end = (i + 8).min(n);
-            // by bits, which compiles to vector compares (a 0.0 against a -0.0 only adds a
-            // row scaled by zero)
+            // by bits, which compiles to vector compares (a 0.0 against a -0.0 only sends the
+            // block to the check by value below)
             let differ = input[i..end]
                 .iter()
                 .zip(&base[i..end])
