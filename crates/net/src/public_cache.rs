@@ -107,35 +107,37 @@ pub(crate) fn with_accumulator<R>(
         }
         let mut acc = [0.0f32; MAX_WIDTH];
         let moves: Vec<Move> = root.history().iter().chain(path).copied().collect();
-        accumulate(mlp, net, root, &moves, table, &mut acc[..width]);
-        table.put(key, &acc[..width]);
+        accumulate(mlp, net, root, &moves, key, table, &mut acc[..width]);
         then(&acc[..width])
     })
 }
 
-/// The accumulator of the record after `moves` into `out`, by the module's rule, keeping the
-/// ancestors it builds on the way in `table` (the record itself is the caller's to keep).
+/// The accumulator of the record after `moves` (whose key is `key`) into `out`, by the
+/// module's rule, keeping it and the ancestors it builds on the way in `table`.
 fn accumulate(
     mlp: &FastMlp,
     net: u64,
     root: &InfoSet,
     moves: &[Move],
+    key: u64,
     table: &mut Table,
     out: &mut [f32],
 ) {
     let step = root.rules().players as usize;
-    // the record's ancestors a round of the table apart, back to one the table holds
-    let mut lengths = vec![moves.len()];
-    let mut held = None;
-    while let Some(len) = lengths.last().and_then(|l| l.checked_sub(step)) {
-        lengths.push(len);
+    // the record and its ancestors a round of the table apart, back to one the table holds:
+    // (moves, key)
+    let mut chain = vec![(moves.len(), key)];
+    let mut held = false;
+    while let Some(len) = chain[chain.len() - 1].0.checked_sub(step) {
         let key = key_of(net, root, &moves[..len]);
+        chain.push((len, key));
         if table.get(key).is_some() {
-            held = Some(key);
+            held = true;
             break;
         }
     }
-    lengths.reverse();
+    chain.reverse();
+    let lengths: Vec<usize> = chain.iter().map(|&(len, _)| len).collect();
     let records = record_observations(root, moves, &lengths);
     // the chain of same-mover steps that ends at the record
     let mut from = records.len() - 1;
@@ -144,17 +146,16 @@ fn accumulate(
     }
     let [mut base, mut input] = std::mem::take(&mut table.inputs);
     records[from].0.encode(&mut base);
-    match held {
-        Some(key) if from == 0 => out.copy_from_slice(table.get(key).expect("held above")),
-        _ => mlp.first_layer_from(&base, PUBLIC_FROM, out),
+    if held && from == 0 {
+        out.copy_from_slice(table.get(chain[0].1).expect("held above"));
+    } else {
+        mlp.first_layer_from(&base, PUBLIC_FROM, out);
+        table.put(chain[from].1, out);
     }
     for k in from + 1..records.len() {
-        if k > 1 || held.is_none() {
-            // an ancestor built here, not the one the table held
-            table.put(key_of(net, root, &moves[..lengths[k - 1]]), out);
-        }
         records[k].0.encode(&mut input);
         mlp.first_layer_add_difference(&input, &base, PUBLIC_FROM, out);
+        table.put(chain[k].1, out);
         std::mem::swap(&mut base, &mut input);
     }
     table.inputs = [base, input];
