@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Session 19's screen of search settings for the shipped model: each setting against the defaults, both
 # net-guided ISMCTS at 800 iterations a move, duplicate cuban, 2,000 rounds on each of two seeds.
-cd /work/main
+cd "$(dirname "$0")/../../.." || exit 1
 B=./target/release/capicua
 O=eval/results/tuning19
 for s in cpuct=1 cpuct=2 margin=0.25 margin=0.75 btemp=0.7; do
