@@ -63,7 +63,7 @@ fn main() {
             b.win_mae += (p - y).abs();
             b.margin_mae += (m - s.margin as f64).abs() * scale;
             if s.solved.is_some() {
-                let (w, v) = s.value_targets(1.0);
+                let (w, v) = s.value_targets(capicua_train::ValueBlend::SOLVED);
                 b.solved += 1;
                 b.solved_win_vs_outcome += (p - y).abs();
                 b.solved_win_vs_solved += (p - w as f64).abs();

@@ -179,6 +179,12 @@ pub struct TrainSection {
     /// blend of it and the round's outcome: 0 the outcome alone, 1 the solved value alone.
     #[serde(default)]
     pub solved_weight: f32,
+    /// Where a sample has the self-play search's estimate (`Sample::searched`: every searched
+    /// decision since replay version 4), its value targets are this blend of it and the
+    /// targets above: 0 those alone, 1 the search's estimate alone. A round's result is
+    /// mostly its deal; the search's estimate averages over the deals the mover believes in.
+    #[serde(default)]
+    pub searched_weight: f32,
     /// Samples held out of the newest generation to measure the value error.
     #[serde(default = "default_validation")]
     pub validation: usize,
@@ -291,6 +297,9 @@ impl RunConfig {
         }
         if !(0.0..=1.0).contains(&self.train.solved_weight) {
             return bad("train.solved_weight must be in [0, 1]");
+        }
+        if !(0.0..=1.0).contains(&self.train.searched_weight) {
+            return bad("train.searched_weight must be in [0, 1]");
         }
         for (what, rounds) in [("gating", self.gating.rounds), ("eval", self.eval.rounds)] {
             if rounds == 0 || rounds % 2 != 0 {

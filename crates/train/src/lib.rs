@@ -24,5 +24,6 @@ pub mod window;
 
 pub use config::RunConfig;
 pub use error::TrainError;
+pub use replay::ValueBlend;
 pub use run::{GenerationLog, RunOptions, RunState, StopAt, run};
 pub use training::make_batch;

@@ -5,8 +5,9 @@
 //!
 //! ```text
 //! 0   8  magic "CAPIRPLY"
-//! 8   4  file version (3; version 2 files, written before solved values, read with none;
-//!         version 1 files, written before beliefs, are refused)
+//! 8   4  file version (4; version 3 files, written before searched values, and version 2
+//!         files, written before solved values, read without them; version 1 files, written
+//!         before beliefs, are refused)
 //! 12  4  input encoding version (capicua_net::ENCODING_VERSION)
 //! 16  8  number of samples N
 //! 24  8  rounds played to produce them
@@ -34,7 +35,10 @@
 //! 55 × u8 true place of each tile: 0 for a tile the mover has seen, else 1 + the place
 //!   (0..3: relative seats 1..3, 3: out of play)
 //! f32 the true deal's solved margin for the mover's side, scaled like the margin (NaN: not
-//!   solved); version 3 only
+//!   solved); version 3 and later
+//! f32 win, f32 margin: the search's own estimate of the decision for the mover's side (its
+//!   most visited move's win probability and margin, scaled like the margin; NaN, NaN: not
+//!   searched); version 4 only
 //! ```
 
 use std::path::PathBuf;
@@ -46,8 +50,8 @@ use capicua_net::{ENCODING_VERSION, Observation, POLICY_SIZE, write_atomic};
 use crate::error::TrainError;
 
 const MAGIC: &[u8; 8] = b"CAPIRPLY";
-const FILE_VERSION: u32 = 3;
-/// The oldest version still read: it lacks the solved values.
+const FILE_VERSION: u32 = 4;
+/// The oldest version still read: it lacks the solved and the searched values.
 const OLDEST_VERSION: u32 = 2;
 
 /// One training sample.
@@ -69,6 +73,34 @@ pub struct Sample {
     /// scaled like `margin` (`selfplay.solve_tiles`): the value of the position under best
     /// play by seats that see every hand, free of the noise of how the round went on.
     pub solved: Option<f32>,
+    /// The self-play search's estimate of this decision for the mover's side: the win
+    /// probability (ties half) and the scaled margin of its most visited move, averaged over
+    /// the believed deals it searched. It carries far less of the deal's luck than the
+    /// round's outcome does (`train.searched_weight`).
+    pub searched: Option<(f32, f32)>,
+}
+
+/// How the value targets blend the round's outcome with the other values a sample may carry
+/// ([`Sample::value_targets`]); each weight in `[0, 1]`, 0 the outcome alone.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct ValueBlend {
+    /// Weight of the open-hand solved value (`train.solved_weight`).
+    pub solved: f32,
+    /// Weight of the self-play search's estimate (`train.searched_weight`).
+    pub searched: f32,
+}
+
+impl ValueBlend {
+    /// The round's outcome alone.
+    pub const OUTCOME: ValueBlend = ValueBlend {
+        solved: 0.0,
+        searched: 0.0,
+    };
+    /// The solved value alone where there is one.
+    pub const SOLVED: ValueBlend = ValueBlend {
+        solved: 1.0,
+        searched: 0.0,
+    };
 }
 
 impl Sample {
@@ -135,11 +167,12 @@ impl Sample {
         self.outcome as f32 / 2.0
     }
 
-    /// The win and margin targets: the round's outcome, blended with weight `solved_weight`
-    /// (0..=1) into the solved value where the sample has one.
-    pub fn value_targets(&self, solved_weight: f32) -> (f32, f32) {
-        match self.solved {
-            Some(v) if solved_weight > 0.0 => {
+    /// The win and margin targets: the round's outcome, blended with weight `blend.solved`
+    /// into the solved value where the sample has one, and that with weight `blend.searched`
+    /// into the search's estimate where it has one.
+    pub fn value_targets(&self, blend: ValueBlend) -> (f32, f32) {
+        let (win, margin) = match self.solved {
+            Some(v) if blend.solved > 0.0 => {
                 let win = if v > 0.0 {
                     1.0
                 } else if v < 0.0 {
@@ -147,13 +180,20 @@ impl Sample {
                 } else {
                     0.5
                 };
-                let w = solved_weight;
+                let w = blend.solved;
                 (
                     (1.0 - w) * self.win_target() + w * win,
                     (1.0 - w) * self.margin + w * v,
                 )
             }
             _ => (self.win_target(), self.margin),
+        };
+        match self.searched {
+            Some((sw, sm)) if blend.searched > 0.0 => {
+                let w = blend.searched;
+                ((1.0 - w) * win + w * sw, (1.0 - w) * margin + w * sm)
+            }
+            _ => (win, margin),
         }
     }
 
@@ -198,6 +238,11 @@ impl Sample {
         out.extend_from_slice(&self.places);
         if version >= 3 {
             out.extend_from_slice(&self.solved.unwrap_or(f32::NAN).to_le_bytes());
+        }
+        if version >= 4 {
+            let (w, m) = self.searched.unwrap_or((f32::NAN, f32::NAN));
+            out.extend_from_slice(&w.to_le_bytes());
+            out.extend_from_slice(&m.to_le_bytes());
         }
     }
 
@@ -287,6 +332,19 @@ impl Sample {
         } else {
             None
         };
+        let searched = if version >= 4 {
+            let w = f32::from_le_bytes(r.take(4)?.try_into().expect("4 bytes"));
+            let m = f32::from_le_bytes(r.take(4)?.try_into().expect("4 bytes"));
+            if w.is_nan() != m.is_nan()
+                || m.is_infinite()
+                || !(w.is_nan() || (0.0..=1.0).contains(&w))
+            {
+                return Err(format!("a searched value ({w}, {m}) is out of range"));
+            }
+            (!w.is_nan()).then_some((w, m))
+        } else {
+            None
+        };
         Ok(Sample {
             obs: o,
             legal,
@@ -295,6 +353,7 @@ impl Sample {
             margin,
             places,
             solved,
+            searched,
         })
     }
 }
@@ -466,6 +525,14 @@ mod tests {
             margin,
             places: [0; 55],
             solved,
+            searched: None,
+        }
+    }
+
+    fn solved(w: f32) -> ValueBlend {
+        ValueBlend {
+            solved: w,
+            searched: 0.0,
         }
     }
 
@@ -489,12 +556,50 @@ mod tests {
     #[test]
     fn value_targets_blend_the_solved_value_in() {
         let s = sample(2, 0.25, Some(-0.5));
-        assert_eq!(s.value_targets(0.0), (1.0, 0.25));
-        assert_eq!(s.value_targets(1.0), (0.0, -0.5));
-        assert_eq!(s.value_targets(0.5), (0.5, -0.125));
+        assert_eq!(s.value_targets(solved(0.0)), (1.0, 0.25));
+        assert_eq!(s.value_targets(solved(1.0)), (0.0, -0.5));
+        assert_eq!(s.value_targets(solved(0.5)), (0.5, -0.125));
         let tie = sample(0, -0.25, Some(0.0));
-        assert_eq!(tie.value_targets(1.0), (0.5, 0.0));
+        assert_eq!(tie.value_targets(solved(1.0)), (0.5, 0.0));
         // no solved value: the outcome whatever the weight
-        assert_eq!(sample(1, 0.0, None).value_targets(1.0), (0.5, 0.0));
+        assert_eq!(sample(1, 0.0, None).value_targets(solved(1.0)), (0.5, 0.0));
+    }
+
+    #[test]
+    fn searched_values_round_trip_and_blend_in_after_the_solved_value() {
+        let s = Sample {
+            searched: Some((0.75, -0.125)),
+            ..sample(2, 0.25, Some(-0.5))
+        };
+        let samples = vec![s.clone(), sample(0, -0.5, None)];
+        let meta = ReplayMeta::default();
+        let (back, _) = from_bytes(&to_bytes(&samples, meta)).unwrap();
+        assert_eq!(back, samples);
+        let (v3, _) = from_bytes(&bytes_of_version(&samples, meta, 3)).unwrap();
+        assert_eq!((v3[0].searched, v3[0].solved), (None, Some(-0.5)));
+        let searched = |w| ValueBlend {
+            solved: 0.0,
+            searched: w,
+        };
+        assert_eq!(s.value_targets(searched(0.0)), (1.0, 0.25));
+        assert_eq!(s.value_targets(searched(1.0)), (0.75, -0.125));
+        assert_eq!(s.value_targets(searched(0.5)), (0.875, 0.0625));
+        let both = ValueBlend {
+            solved: 1.0,
+            searched: 0.5,
+        };
+        assert_eq!(s.value_targets(both), (0.375, -0.3125));
+        // no searched value: the outcome whatever the weight
+        assert_eq!(
+            sample(1, 0.0, None).value_targets(searched(1.0)),
+            (0.5, 0.0)
+        );
+        // a searched win probability outside [0, 1] is refused
+        let bad = Sample {
+            searched: Some((1.5, 0.0)),
+            ..sample(2, 0.25, None)
+        };
+        let err = from_bytes(&to_bytes(&[bad], meta)).unwrap_err();
+        assert!(err.contains("searched value"), "{err}");
     }
 }

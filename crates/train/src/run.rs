@@ -41,7 +41,7 @@ use tensorboard_rs::summary_writer::SummaryWriter;
 use crate::config::{BootstrapGuide, RunConfig};
 use crate::error::TrainError;
 use crate::gating::Arena;
-use crate::replay::{ReplayMeta, Sample};
+use crate::replay::{ReplayMeta, Sample, ValueBlend};
 pub use crate::rundir::{RunDir, RunLock};
 use crate::selfplay::{DEFAULT_STYLES, Guide, SelfPlayParams, play_match};
 use capicua_eval::belief_quality::PHASES;
@@ -463,13 +463,16 @@ impl<'a> Run<'a> {
         let steps = steps_for(new_samples, reuse, batch_size, pool.len());
         let mut rng = Rng::new(seed_for(config.seed, TRAIN, g, 0));
         let pb = progress_bar(self.options.quiet, steps, format!("gen {g} train"));
-        let solved_weight = config.train.solved_weight;
+        let blend = ValueBlend {
+            solved: config.train.solved_weight,
+            searched: config.train.searched_weight,
+        };
         let losses = train_steps(
             &mut self.trainer,
             &pool,
             steps,
             batch_size,
-            solved_weight,
+            blend,
             &mut rng,
             &pb,
         )?;

@@ -100,7 +100,17 @@ fn unscored(info: &InfoSet, round: &Round, legal: u128, shares: &[f64]) -> Sampl
         margin: 0.0,
         places: true_places(info, &round.state().hands),
         solved: None,
+        searched: None,
     }
+}
+
+/// The search's own estimate of its decision for the mover's side: the win probability and
+/// the margin (divided by `scale`) of its most visited move. That move's values rest on the
+/// most iterations, and they are what the mover expects from here on when it plays well
+/// (the root's visit-weighted mean would count the moves the noise made it explore).
+fn searched_value(res: &SearchResult, scale: f32) -> Option<(f32, f32)> {
+    let best = res.moves.iter().max_by_key(|m| m.visits)?;
+    Some((best.win? as f32, best.margin? as f32 / scale))
 }
 
 /// The true deal's solved margin at `round`'s decision for the mover's side, scaled like
@@ -288,6 +298,7 @@ pub fn play_match(
                 let legal_mask = stats.iter().fold(0u128, |m, x| m | 1u128 << x.0);
                 let mut sample = unscored(info, table.round(), legal_mask, &shares);
                 sample.solved = solved_value(&mut solver, p, table.round(), ctx.pending_ties);
+                sample.searched = searched_value(&res, scale);
                 pending.push((sample, p.rules.side_of(s)));
                 let mv = if decisions < p.temperature_moves {
                     let w: Vec<f64> = shares.iter().map(|v| v.powf(1.0 / p.temperature)).collect();
@@ -386,6 +397,55 @@ mod tests {
                     .unwrap()
             })
             .collect()
+    }
+
+    #[test]
+    fn searched_decisions_carry_the_search_estimate_from_the_movers_side() {
+        // random rollouts reach the end of the round, so the estimates say something about
+        // it (an untrained network's values do not)
+        let guide = Guide::Rollout {
+            iterations: 200,
+            c_ucb: 0.7,
+        };
+        let p = SelfPlayParams {
+            max_rounds: 6,
+            ..params(None)
+        };
+        let samples = play_match(&p, &guide, 12).unwrap().samples;
+        assert!(samples.len() > 40, "{} samples", samples.len());
+        let values: Vec<(f32, f32, f32)> = samples
+            .iter()
+            .map(|x| {
+                let (w, m) = x.searched.expect("every searched decision has an estimate");
+                assert!((0.0..=1.0).contains(&w) && m.abs() <= 2.0, "{w} {m}");
+                (w, m, x.win_target())
+            })
+            .collect();
+        // from the mover's side: the estimate goes with the mover's real result (a flipped
+        // side would reverse this)
+        let mean = |f: &dyn Fn(&(f32, f32, f32)) -> f32| {
+            values.iter().map(f).sum::<f32>() / values.len() as f32
+        };
+        let (mw, mo) = (mean(&|v| v.0), mean(&|v| v.2));
+        let cov = mean(&|v| (v.0 - mw) * (v.2 - mo));
+        let sd = |m: f32, f: &dyn Fn(&(f32, f32, f32)) -> f32| mean(&|v| (f(v) - m).powi(2)).sqrt();
+        let corr = cov / (sd(mw, &|v| v.0) * sd(mo, &|v| v.2));
+        assert!(
+            corr > 0.1,
+            "correlation of the estimate and the result {corr}"
+        );
+        let margins = mean(&|v| v.1 * (v.2 - mo));
+        assert!(
+            margins > 0.0,
+            "the margin estimate goes against the result: {margins}"
+        );
+        // the counting bootstrap does not search
+        let counting = Guide::Counting {
+            epsilon: 0.1,
+            styles: DEFAULT_STYLES,
+        };
+        let boot = play_match(&params(None), &counting, 12).unwrap().samples;
+        assert!(!boot.is_empty() && boot.iter().all(|x| x.searched.is_none()));
     }
 
     #[test]

@@ -9,15 +9,15 @@ use capicua_net::{Losses, Network, POLICY_SIZE, TrainBatch, Trainer};
 use indicatif::ProgressBar;
 
 use crate::error::TrainError;
-use crate::replay::Sample;
+use crate::replay::{Sample, ValueBlend};
 
 /// The batch of samples `idx` of `pool`, with belief targets when `beliefs`, and value
-/// targets blending in the solved values by `solved_weight` ([`Sample::value_targets`]).
+/// targets blended by `blend` ([`Sample::value_targets`]).
 pub fn make_batch(
     pool: &[&Sample],
     idx: impl Iterator<Item = usize>,
     beliefs: bool,
-    solved_weight: f32,
+    blend: ValueBlend,
 ) -> TrainBatch {
     let mut b = TrainBatch::default();
     let mut target = vec![0.0f32; POLICY_SIZE];
@@ -27,7 +27,7 @@ pub fn make_batch(
     for i in idx {
         let s = pool[i];
         s.policy_target(&mut target, &mut legal);
-        let (win, margin) = s.value_targets(solved_weight);
+        let (win, margin) = s.value_targets(blend);
         b.push(&s.obs.encoded(), &legal, &target, win, margin);
         if beliefs {
             s.belief_target(&mut prior, &mut belief);
@@ -53,7 +53,7 @@ pub(crate) fn train_steps(
     pool: &[&Sample],
     steps: u64,
     batch_size: usize,
-    solved_weight: f32,
+    blend: ValueBlend,
     rng: &mut Rng,
     pb: &ProgressBar,
 ) -> Result<Losses, TrainError> {
@@ -64,7 +64,7 @@ pub(crate) fn train_steps(
             pool,
             (0..batch_size).map(|_| rng.below(n) as usize),
             trainer.shape().beliefs > 0,
-            solved_weight,
+            blend,
         );
         let l = trainer.try_step(&batch)?;
         for (acc, v) in sum.iter_mut().zip([
@@ -103,7 +103,8 @@ pub(crate) struct Validation {
     /// On the held-out samples with a solved value (`Sample::solved`), mean |P(win) - the
     /// solved outcome| and mean |margin error| against the solved margin, in points; zero
     /// when none has one. The errors above are always against the rounds' outcomes, whatever
-    /// `train.solved_weight`, so that runs with and without solved targets compare.
+    /// `train.solved_weight` and `train.searched_weight`, so that runs with and without those
+    /// targets compare.
     pub solved_win_error: f64,
     pub solved_margin_error: f64,
     /// Mean policy cross-entropy, nats.
@@ -120,14 +121,14 @@ pub(crate) fn validate(network: &Network, samples: &[&Sample], scale: f64) -> Va
         return Validation::default();
     }
     let (mut win_err, mut margin_err, mut val_policy) = (0.0, 0.0, 0.0);
-    let vb = make_batch(samples, 0..samples.len(), false, 0.0);
+    let vb = make_batch(samples, 0..samples.len(), false, ValueBlend::OUTCOME);
     let (priors, win, margin) = network.evaluate_batch(&vb.inputs, &vb.legal, vb.batch);
     let (mut solved_win, mut solved_margin, mut solved_n) = (0.0, 0.0, 0usize);
     for i in 0..vb.batch {
         win_err += (win[i] - vb.win[i]).abs() as f64;
         margin_err += ((margin[i] - vb.margin[i]).abs() as f64) * scale;
         if samples[i].solved.is_some() {
-            let (w, m) = samples[i].value_targets(1.0);
+            let (w, m) = samples[i].value_targets(ValueBlend::SOLVED);
             solved_win += (win[i] - w).abs() as f64;
             solved_margin += ((margin[i] - m).abs() as f64) * scale;
             solved_n += 1;

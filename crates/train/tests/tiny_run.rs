@@ -197,7 +197,12 @@ fn tiny_run_trains_and_resumes_exactly() {
         .flat_map(|g| replay.read(g).unwrap().unwrap().0)
         .collect();
     let refs: Vec<&Sample> = samples.iter().collect();
-    let all = capicua_train::make_batch(&refs, 0..refs.len(), a_cfg.shape().beliefs > 0, 0.0);
+    let all = capicua_train::make_batch(
+        &refs,
+        0..refs.len(),
+        a_cfg.shape().beliefs > 0,
+        capicua_train::ValueBlend::OUTCOME,
+    );
     let fresh = Trainer::new(
         a_cfg.shape(),
         ENCODING_VERSION,
@@ -597,7 +602,7 @@ fn a_run_can_start_from_given_weights_and_distil_a_stronger_search() {
         .unwrap()
         .unwrap();
     let refs: Vec<&Sample> = samples.iter().collect();
-    let x = capicua_train::make_batch(&refs, 0..4, false, 0.0);
+    let x = capicua_train::make_batch(&refs, 0..4, false, capicua_train::ValueBlend::OUTCOME);
     assert_eq!(
         first.raw_outputs(&x.inputs, x.batch),
         start.raw_outputs(&x.inputs, x.batch)
