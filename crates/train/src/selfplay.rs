@@ -399,6 +399,21 @@ mod tests {
             .collect()
     }
 
+    /// Pearson's correlation of the pairs' two values.
+    fn correlation(pairs: &[(f32, f32)]) -> f32 {
+        let n = pairs.len() as f32;
+        let (mx, my) = pairs
+            .iter()
+            .fold((0.0, 0.0), |(a, b), &(x, y)| (a + x / n, b + y / n));
+        let (mut sxy, mut sxx, mut syy) = (0.0, 0.0, 0.0);
+        for &(x, y) in pairs {
+            sxy += (x - mx) * (y - my);
+            sxx += (x - mx) * (x - mx);
+            syy += (y - my) * (y - my);
+        }
+        sxy / (sxx * syy).sqrt()
+    }
+
     #[test]
     fn searched_decisions_carry_the_search_estimate_from_the_movers_side() {
         // random rollouts reach the end of the round, so the estimates say something about
@@ -413,31 +428,24 @@ mod tests {
         };
         let samples = play_match(&p, &guide, 12).unwrap().samples;
         assert!(samples.len() > 40, "{} samples", samples.len());
-        let values: Vec<(f32, f32, f32)> = samples
-            .iter()
-            .map(|x| {
-                let (w, m) = x.searched.expect("every searched decision has an estimate");
-                assert!((0.0..=1.0).contains(&w) && m.abs() <= 2.0, "{w} {m}");
-                (w, m, x.win_target())
-            })
-            .collect();
+        let (mut wins, mut margins) = (Vec::new(), Vec::new());
+        for x in &samples {
+            let (w, m) = x.searched.expect("every searched decision has an estimate");
+            assert!((0.0..=1.0).contains(&w) && m.abs() <= 2.0, "{w} {m}");
+            wins.push((w, x.win_target()));
+            margins.push((m, x.win_target()));
+        }
         // from the mover's side: the estimate goes with the mover's real result (a flipped
         // side would reverse this)
-        let mean = |f: &dyn Fn(&(f32, f32, f32)) -> f32| {
-            values.iter().map(f).sum::<f32>() / values.len() as f32
-        };
-        let (mw, mo) = (mean(&|v| v.0), mean(&|v| v.2));
-        let cov = mean(&|v| (v.0 - mw) * (v.2 - mo));
-        let sd = |m: f32, f: &dyn Fn(&(f32, f32, f32)) -> f32| mean(&|v| (f(v) - m).powi(2)).sqrt();
-        let corr = cov / (sd(mw, &|v| v.0) * sd(mo, &|v| v.2));
+        let corr = correlation(&wins);
         assert!(
             corr > 0.1,
             "correlation of the estimate and the result {corr}"
         );
-        let margins = mean(&|v| v.1 * (v.2 - mo));
+        let corr = correlation(&margins);
         assert!(
-            margins > 0.0,
-            "the margin estimate goes against the result: {margins}"
+            corr > 0.0,
+            "the margin estimate goes against the result: {corr}"
         );
         // the counting bootstrap does not search
         let counting = Guide::Counting {
