@@ -21,8 +21,9 @@ pub struct PlayArgs {
     #[arg(long, default_value = "cuban")]
     variant: String,
     /// Your partner in partnership variants (a player spec). The default is the strongest
-    /// player the project has: ISMCTS guided by the shipped network, drawing its deals from
-    /// the network's beliefs, at 200 ms a move (`eval/results/beliefs/`).
+    /// player the project has: ISMCTS guided by the shipped model for long searches
+    /// (`model=long`), drawing its deals from the network's beliefs, at 200 ms a move
+    /// (`eval/results/beliefs/`, "Session 23").
     #[arg(long, default_value = DEFAULT_PARTNER)]
     partner: String,
     /// The other seats (a player spec).

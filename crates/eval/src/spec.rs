@@ -19,9 +19,11 @@
 //!
 //! `model=` names the network that guides a search player: a file, `default`, the shipped
 //! model ([`capicua_net::SHIPPED_MODEL`], found under the working directory or a directory
-//! above the executable), or `none`, plain search (the same as leaving the key out). `default`
-//! always means the shipped model: where none is installed it is an error
-//! ([`SpecError::NoShippedModel`]), never a quiet fall back to plain search. The engine
+//! above the executable), `long`, the shipped model for long searches
+//! ([`capicua_net::LONG_MODEL`], found the same way; [`STRONGEST_PLAYER`] uses it), or `none`,
+//! plain search (the same as leaving the key out). `default` and `long` always mean the
+//! shipped files: where one is not installed it is an error ([`SpecError::NoShippedModel`]),
+//! never a quiet fall back to plain search. The engine
 //! process's `model` option takes the same values ([`ModelChoice`]).
 //!
 //! `beliefs=` says where a search draws its determinizations from: `learned`, the model's
@@ -89,12 +91,15 @@ pub enum SpecError {
         value: String,
         why: String,
     },
-    #[error("the model path is empty; give a file, \"default\" or \"none\"")]
+    #[error("the model path is empty; give a file, \"default\", \"long\" or \"none\"")]
     EmptyModel,
     #[error(
-        "model \"default\" is the shipped model {shipped}, and none is installed (under the working directory or a directory above the executable); give a file, or \"none\" for plain search"
+        "{name} is the shipped model {shipped}, and it is not installed (under the working directory or a directory above the executable); give a file, or \"none\" for plain search"
     )]
-    NoShippedModel { shipped: &'static str },
+    NoShippedModel {
+        name: &'static str,
+        shipped: &'static str,
+    },
     #[error("no model file at {0:?}")]
     MissingModel(String),
     /// The file is not a usable network (corrupt, or for another encoding or shape).
@@ -263,6 +268,9 @@ impl SpecParams {
 pub enum ModelChoice {
     /// The shipped model ([`capicua_net::SHIPPED_MODEL`]); an error where none is installed.
     Default,
+    /// The shipped model for long searches ([`capicua_net::LONG_MODEL`]); an error where it
+    /// is not installed.
+    Long,
     /// Plain search.
     None,
     /// Weights from this file.
@@ -270,10 +278,11 @@ pub enum ModelChoice {
 }
 
 impl ModelChoice {
-    /// `"default"`, `"none"`, or the path of an existing file.
+    /// `"default"`, `"long"`, `"none"`, or the path of an existing file.
     pub fn parse(s: &str) -> Result<ModelChoice, SpecError> {
         match s {
             "default" => Ok(ModelChoice::Default),
+            "long" => Ok(ModelChoice::Long),
             "none" => Ok(ModelChoice::None),
             "" => Err(SpecError::EmptyModel),
             path => {
@@ -303,7 +312,14 @@ impl ModelChoice {
             ModelChoice::None => return Ok(None),
             ModelChoice::Default => {
                 capicua_net::shipped_model_path().ok_or(SpecError::NoShippedModel {
+                    name: "model \"default\"",
                     shipped: capicua_net::SHIPPED_MODEL,
+                })?
+            }
+            ModelChoice::Long => {
+                capicua_net::long_model_path().ok_or(SpecError::NoShippedModel {
+                    name: "model \"long\"",
+                    shipped: capicua_net::LONG_MODEL,
                 })?
             }
             ModelChoice::Path(p) => p.clone(),
@@ -322,6 +338,7 @@ impl ModelChoice {
 /// The installed players' model ([`capicua_net::IMITATION_MODEL`]).
 fn players_model() -> Result<Model, SpecError> {
     let path = capicua_net::imitation_model_path().ok_or(SpecError::NoShippedModel {
+        name: "the players' model of pinfer",
         shipped: capicua_net::IMITATION_MODEL,
     })?;
     let mut model = ModelChoice::Path(path)
@@ -340,6 +357,7 @@ impl fmt::Display for ModelChoice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ModelChoice::Default => f.write_str("default"),
+            ModelChoice::Long => f.write_str("long"),
             ModelChoice::None => f.write_str("none"),
             ModelChoice::Path(p) => write!(f, "{}", p.display()),
         }
@@ -408,7 +426,7 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ),
     (
         "model",
-        "network: a file, default (the shipped model) or none",
+        "network: a file, default (the shipped model), long (the shipped model for long searches) or none",
     ),
     (
         "beliefs",
@@ -1066,9 +1084,22 @@ pub enum PlayerSpec {
 }
 
 /// The strongest player the project ships that does not see hidden hands: ISMCTS guided by
-/// the shipped network, drawing its deals from the network's beliefs, at 200 ms a move
-/// (`eval/results/beliefs/`). The default partner of `capicua play` and of the browser table.
-pub const STRONGEST_PLAYER: &str = "ismcts:ms=200,model=default";
+/// the shipped model for long searches, drawing its deals from the network's beliefs, at
+/// 200 ms a move, where that model measured ahead of `default`'s (`eval/results/beliefs/`,
+/// "Session 23"). The default partner of `capicua play` and of the browser table.
+pub const STRONGEST_PLAYER: &str = "ismcts:ms=200,model=long";
+
+/// The strongest player that the models installed here can seat: [`STRONGEST_PLAYER`], else
+/// the same search with the shipped model, else without a network.
+pub fn strongest_installed_player() -> String {
+    if capicua_net::long_model_path().is_some() {
+        STRONGEST_PLAYER.to_string()
+    } else if capicua_net::shipped_model_path().is_some() {
+        "ismcts:ms=200,model=default".to_string()
+    } else {
+        "ismcts:ms=200".to_string()
+    }
+}
 
 /// Node limit of `omniscient` per decision (about 60 ms on this machine kind).
 pub const OMNISCIENT_NODES: u64 = 1_000_000;
@@ -1628,5 +1659,34 @@ mod model_tests {
         let me = std::env::current_exe().unwrap();
         let choice = ModelChoice::parse(me.to_str().unwrap()).unwrap();
         assert!(matches!(choice.load(), Err(SpecError::Model { .. })));
+    }
+
+    #[test]
+    fn long_is_the_long_model_or_an_error() {
+        assert_eq!(ModelChoice::parse("long"), Ok(ModelChoice::Long));
+        match capicua_net::long_model_path() {
+            Some(path) => {
+                let spec = PlayerSpec::parse("ismcts:iters=10,model=long").unwrap();
+                assert_eq!(spec.to_string(), "ismcts:iters=10,model=long");
+                let long = ModelChoice::Long.load().unwrap().unwrap();
+                assert!(long.evaluator.has_beliefs());
+                assert_eq!(strongest_installed_player(), STRONGEST_PLAYER);
+                assert!(PlayerSpec::parse(STRONGEST_PLAYER).is_ok());
+                if let Some(default) = capicua_net::shipped_model_path() {
+                    let shape = |p| capicua_net::read_header(p).unwrap().shape;
+                    assert_eq!(shape(&path), shape(&default));
+                }
+            }
+            None => {
+                let err = ModelChoice::Long.load().unwrap_err();
+                assert!(matches!(err, SpecError::NoShippedModel { .. }));
+                let text = err.to_string();
+                assert!(
+                    text.contains("\"long\"") && text.contains(capicua_net::LONG_MODEL),
+                    "{text}"
+                );
+                assert_ne!(strongest_installed_player(), STRONGEST_PLAYER);
+            }
+        }
     }
 }

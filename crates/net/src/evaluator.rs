@@ -261,6 +261,11 @@ pub fn load_network(path: impl AsRef<Path>) -> Result<Network, NetError> {
 /// the executable (`target/release/capicua` finds `models/` at the repository's root).
 pub const SHIPPED_MODEL: &str = "models/capicua.bpk";
 
+/// The shipped model for long searches: `capicua play`'s partner and the engine's default
+/// player search 200 ms a move, where this model measured stronger than [`SHIPPED_MODEL`]
+/// (`models/README.md`). Same shape and encoding.
+pub const LONG_MODEL: &str = "models/capicua-long.bpk";
+
 /// A model of the players (not a player): the shipped run's last bootstrap generation, whose
 /// policy learned to imitate `counting` (`models/README.md`); policy-based inference reads
 /// the other seats' moves with it.
@@ -270,6 +275,12 @@ pub const IMITATION_MODEL: &str = "models/counting-imitation.bpk";
 /// else under the nearest directory above the executable that holds it.
 pub fn shipped_model_path() -> Option<PathBuf> {
     installed(SHIPPED_MODEL)
+}
+
+/// The shipped model for long searches ([`LONG_MODEL`]), found as [`shipped_model_path`]
+/// finds the shipped model.
+pub fn long_model_path() -> Option<PathBuf> {
+    installed(LONG_MODEL)
 }
 
 /// The shipped players' model ([`IMITATION_MODEL`]), found as [`shipped_model_path`] finds

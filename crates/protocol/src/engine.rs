@@ -196,15 +196,6 @@ fn guarded(kind: Kind, id: Id, serve: impl FnOnce() -> Result<Reply, RequestErro
     }
 }
 
-/// The strongest player this engine can seat: the project's strongest where the shipped
-/// model is installed, else the same search without a network.
-fn default_player() -> String {
-    match ModelChoice::installed() {
-        ModelChoice::Default => capicua_eval::STRONGEST_PLAYER.to_string(),
-        _ => "ismcts:ms=200".to_string(),
-    }
-}
-
 /// The request handler.
 pub struct Engine {
     options: Options,
@@ -290,7 +281,7 @@ impl Engine {
         if !self.limits.model_files && matches!(next.model, ModelChoice::Path(_)) {
             return Err(RequestError::bad_field(
                 "value",
-                "this engine takes model \"default\" or \"none\", not a file",
+                "this engine takes model \"default\", \"long\" or \"none\", not a file",
             ));
         }
         let network = if next.model != self.options.model {
@@ -345,7 +336,7 @@ impl Engine {
                         .copied()
                         .filter(|&n| n != "omniscient")
                         .collect(),
-                    default_player: default_player(),
+                    default_player: capicua_eval::strongest_installed_player(),
                 }
             }
             Kind::SetOption => {

@@ -16,7 +16,7 @@ pub struct Limits {
     /// The most search threads a client may set (`threads` option, a player spec's `threads=`).
     pub max_threads: u32,
     /// Whether the `model` option and a player spec's `model=` may name a file (else only
-    /// `"default"` and `"none"`).
+    /// `"default"`, `"long"` and `"none"`).
     pub model_files: bool,
 }
 

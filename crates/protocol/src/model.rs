@@ -1,7 +1,8 @@
 //! The `model` option: which network guides the engine's search. Its values are the front
 //! door's ([`ModelChoice`], from `capicua_eval::spec`, where `capicua eval` and `capicua play`
 //! read `model=` too): a file, `"default"` (the shipped model, refused where none is
-//! installed) or `"none"` (plain search). The engine starts with the shipped model where one
+//! installed), `"long"` (the shipped model for long searches, likewise) or `"none"` (plain
+//! search). The engine starts with the shipped model where one
 //! is installed and plain search otherwise ([`ModelChoice::installed`]), and says which in
 //! `hello`'s option table.
 

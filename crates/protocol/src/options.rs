@@ -93,7 +93,7 @@ pub fn table() -> Vec<OptionSpec> {
             default: json!(d.model.to_string()),
             min: None,
             max: None,
-            values: Some(vec!["default", "none"]),
+            values: Some(vec!["default", "long", "none"]),
         },
         OptionSpec {
             name: "iterations",

@@ -1,5 +1,5 @@
 //! The `player` extension of `go`: the move of any player the project's front door names
-//! (`capicua_eval::spec`: `counting`, `heavy`, `ismcts:ms=200,model=default`, ...), not only
+//! (`capicua_eval::spec`: `counting`, `heavy`, `ismcts:ms=200,model=long`, ...), not only
 //! the engine's own search. A table that seats several bots asks each with its spec.
 //!
 //! - A search spec (`ismcts`, `pimc`) runs through the same [`think::go`] as a plain `go`,
@@ -77,11 +77,10 @@ fn check_limits(text: &str, limits: &Limits) -> Result<(), RequestError> {
     }
     if !limits.model_files
         && let Some(m) = p.take_str("model")
-        && m != "default"
-        && m != "none"
+        && !matches!(m.as_str(), "default" | "long" | "none")
     {
         return Err(refuse(
-            "this server takes model=default or model=none, not a file",
+            "this server takes model=default, model=long or model=none, not a file",
         ));
     }
     let int = |v: Option<String>| v.and_then(|v| v.parse::<u64>().ok());
