@@ -96,6 +96,43 @@ impl Network {
         Ok(Network::from_model(&model, header))
     }
 
+    /// The network whose every parameter is `(1 - t) * self + t * other`: a point on the line
+    /// between two networks of the same shape, such as a fine-tuned network and the one it
+    /// started from (weight-space ensembles, Wortsman et al. 2022). The header is `self`'s,
+    /// with `interpolated_t` recorded in its metadata.
+    pub fn interpolate(&self, other: &Network, t: f32) -> Result<Network, NetError> {
+        if other.shape() != self.shape() {
+            return Err(NetError::ShapeMismatch {
+                file: Box::new(other.shape().clone()),
+                expected: Box::new(self.shape().clone()),
+            });
+        }
+        if other.encoding_version() != self.encoding_version() {
+            return Err(NetError::EncodingMismatch {
+                file: other.encoding_version(),
+                expected: self.encoding_version(),
+            });
+        }
+        if !t.is_finite() {
+            return Err(NetError::format(format!(
+                "interpolation weight {t} is not finite"
+            )));
+        }
+        let mut theirs = FloatParams::default();
+        other.model.visit(&mut theirs);
+        let mut mix = Interpolate {
+            theirs: theirs.0.into_iter(),
+            t,
+            device: self.device.clone(),
+        };
+        let model = self.model.clone().map(&mut mix);
+        let mut header = self.header.clone();
+        header
+            .metadata
+            .insert("interpolated_t".into(), t.to_string());
+        Ok(Network::from_model(&model, header))
+    }
+
     /// Saves the network as a model file, atomically.
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), NetError> {
         write_bytes_atomic(path.as_ref(), &self.to_bytes()?)
@@ -206,6 +243,36 @@ impl Network {
     }
 }
 
+/// Every float parameter of a module, in visiting order.
+#[derive(Default)]
+struct FloatParams(Vec<TensorData>);
+
+impl burn::module::ModuleVisitor for FloatParams {
+    fn visit_float<const D: usize>(&mut self, param: &burn::module::Param<Tensor<D>>) {
+        self.0.push(param.val().into_data());
+    }
+}
+
+/// Maps each float parameter `x` to `(1 - t) * x + t * y`, `y` the other module's parameter
+/// in the same place (two modules of one shape visit their parameters in the same order).
+struct Interpolate {
+    theirs: std::vec::IntoIter<TensorData>,
+    t: f32,
+    device: Device,
+}
+
+impl burn::module::ModuleMapper for Interpolate {
+    fn map_float<const D: usize>(
+        &mut self,
+        param: burn::module::Param<Tensor<D>>,
+    ) -> burn::module::Param<Tensor<D>> {
+        let y = self.theirs.next().expect("modules of one shape");
+        let y = Tensor::<D>::from_data(y, &self.device);
+        let t = self.t;
+        param.map(|x| x.mul_scalar(1.0 - t).add(y.mul_scalar(t)))
+    }
+}
+
 /// Softmax of `logits` over the entries where `legal` is true; 0 elsewhere.
 fn masked_softmax(logits: &[f32], legal: &[bool], out: &mut [f32]) {
     let max = logits
@@ -246,6 +313,34 @@ mod tests {
         assert_eq!(out, [0.5, 0.0, 0.5, 0.0]);
         masked_softmax(&[1.0, 2.0, 3.0, 4.0], &[false; 4], &mut out);
         assert_eq!(out, [0.0; 4]);
+    }
+
+    #[test]
+    fn interpolation_runs_from_one_network_to_the_other() {
+        let shape = ModelShape::with_hidden(12, &[8, 6], 5);
+        let a = Network::new(shape.clone(), 1, 1).unwrap();
+        let b = Network::new(shape.clone(), 1, 2).unwrap();
+        let input: Vec<f32> = (0..24).map(|i| (i % 5) as f32 * 0.3 - 0.4).collect();
+        let out = |n: &Network| n.raw_outputs(&input, 2);
+        let close = |x: &[f32], y: &[f32]| x.iter().zip(y).all(|(p, q)| (p - q).abs() < 1e-5);
+        assert!(close(&out(&a.interpolate(&b, 0.0).unwrap()), &out(&a)));
+        assert!(close(&out(&a.interpolate(&b, 1.0).unwrap()), &out(&b)));
+        let mid = a.interpolate(&b, 0.5).unwrap();
+        assert!(!close(&out(&mid), &out(&a)) && !close(&out(&mid), &out(&b)));
+        assert_eq!(mid.header().metadata["interpolated_t"], "0.5");
+        // the midpoint's parameters, not its outputs, are the mean: every weight of the midpoint
+        // of `a` and `b` equals the midpoint of `b` and `a`
+        assert!(close(&out(&mid), &out(&b.interpolate(&a, 0.5).unwrap())));
+        let other = Network::new(ModelShape::with_hidden(12, &[8, 7], 5), 1, 3).unwrap();
+        assert!(matches!(
+            a.interpolate(&other, 0.5),
+            Err(NetError::ShapeMismatch { .. })
+        ));
+        let encoding = Network::new(shape, 2, 3).unwrap();
+        assert!(matches!(
+            a.interpolate(&encoding, 0.5),
+            Err(NetError::EncodingMismatch { .. })
+        ));
     }
 
     #[test]
