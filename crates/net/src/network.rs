@@ -100,6 +100,9 @@ impl Network {
     /// between two networks of the same shape, such as a fine-tuned network and the one it
     /// started from (weight-space ensembles, Wortsman et al. 2022). The header is `self`'s,
     /// with `interpolated_t` recorded in its metadata.
+    ///
+    /// # Panics
+    /// If `t` is not finite.
     pub fn interpolate(&self, other: &Network, t: f32) -> Result<Network, NetError> {
         if other.shape() != self.shape() {
             return Err(NetError::ShapeMismatch {
@@ -113,11 +116,7 @@ impl Network {
                 expected: self.encoding_version(),
             });
         }
-        if !t.is_finite() {
-            return Err(NetError::format(format!(
-                "interpolation weight {t} is not finite"
-            )));
-        }
+        assert!(t.is_finite(), "interpolation weight {t} is not finite");
         let mut theirs = FloatParams::default();
         other.model.visit(&mut theirs);
         let mut mix = Interpolate {
