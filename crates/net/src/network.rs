@@ -327,9 +327,20 @@ mod tests {
         let mid = a.interpolate(&b, 0.5).unwrap();
         assert!(!close(&out(&mid), &out(&a)) && !close(&out(&mid), &out(&b)));
         assert_eq!(mid.header().metadata["interpolated_t"], "0.5");
-        // the midpoint's parameters, not its outputs, are the mean: every weight of the midpoint
-        // of `a` and `b` equals the midpoint of `b` and `a`
         assert!(close(&out(&mid), &out(&b.interpolate(&a, 0.5).unwrap())));
+        // a linear network's outputs are linear in its parameters, so there the outputs of the
+        // point at `t` are the same mix of the ends' outputs
+        let linear = ModelShape::with_hidden(12, &[], 5);
+        let (p, q) = (
+            Network::new(linear.clone(), 1, 4).unwrap(),
+            Network::new(linear, 1, 5).unwrap(),
+        );
+        let mixed: Vec<f32> = out(&p)
+            .iter()
+            .zip(out(&q))
+            .map(|(x, y)| 0.75 * x + 0.25 * y)
+            .collect();
+        assert!(close(&out(&p.interpolate(&q, 0.25).unwrap()), &mixed));
         let other = Network::new(ModelShape::with_hidden(12, &[8, 7], 5), 1, 3).unwrap();
         assert!(matches!(
             a.interpolate(&other, 0.5),
