@@ -108,6 +108,18 @@ pub struct SelfPlayConfig {
     /// a move's few lucky visits do not move the target (default 0: the plain means).
     #[serde(default)]
     pub improved_shrink: f64,
+    /// Weights of who searches in a round, `[all four seats, one side against heuristic
+    /// players, one seat with a heuristic partner against heuristic players]`
+    /// (`selfplay::Lineup`); the heuristic seats play the bootstrap's mixture of styles and
+    /// make no samples. Absent: `[1, 0, 0]`, plain self-play.
+    #[serde(default)]
+    pub lineups: Option<[u32; 3]>,
+}
+
+/// Whether weights can be drawn from: a positive sum that fits 32 bits.
+fn drawable(weights: &[u32]) -> bool {
+    let sum: u64 = weights.iter().map(|&x| u64::from(x)).sum();
+    sum > 0 && sum <= u64::from(u32::MAX)
 }
 
 fn yes() -> bool {
@@ -278,12 +290,12 @@ impl RunConfig {
             if b.iterations == Some(0) || b.c.is_some_and(|c| c.is_nan() || c < 0.0) {
                 return bad("bootstrap.iterations must be positive and bootstrap.c >= 0");
             }
-            if b.styles.is_some_and(|w| {
-                w.iter().map(|&x| u64::from(x)).sum::<u64>() == 0
-                    || w.iter().map(|&x| u64::from(x)).sum::<u64>() > u64::from(u32::MAX)
-            }) {
+            if b.styles.is_some_and(|w| !drawable(&w)) {
                 return bad("bootstrap.styles must have a positive sum that fits 32 bits");
             }
+        }
+        if self.selfplay.lineups.is_some_and(|w| !drawable(&w)) {
+            return bad("selfplay.lineups must have a positive sum that fits 32 bits");
         }
         if self
             .selfplay

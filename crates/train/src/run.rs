@@ -43,7 +43,7 @@ use crate::error::TrainError;
 use crate::gating::Arena;
 use crate::replay::{ReplayMeta, Sample, ValueBlend};
 pub use crate::rundir::{RunDir, RunLock};
-use crate::selfplay::{DEFAULT_STYLES, Guide, SelfPlayParams, play_match};
+use crate::selfplay::{ALL_SEARCH, DEFAULT_STYLES, Guide, SelfPlayParams, play_match};
 use capicua_eval::belief_quality::PHASES;
 
 use crate::training::{Validation, steps_for, train_steps, validate};
@@ -337,6 +337,7 @@ impl<'a> Run<'a> {
             solve_tiles: config.selfplay.solve_tiles,
             improved_weight: config.selfplay.improved_weight,
             improved_shrink: config.selfplay.improved_shrink,
+            lineups: config.selfplay.lineups.unwrap_or(ALL_SEARCH),
         };
         Ok(Run {
             config,

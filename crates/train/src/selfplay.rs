@@ -1,7 +1,8 @@
 //! Self-play: whole matches in which every seat searches with the current best player, the
 //! search's visit distribution (or, with `improved_weight`, the improved policy its values
 //! give: [`capicua_search::improved_policy`]) becoming the policy target and the round's
-//! result the value targets.
+//! result the value targets. With `lineups`, some rounds put heuristic players beside or
+//! against the searching seats ([`Lineup`]).
 //!
 //! Before any network has passed gating, a run may bootstrap from the `counting` heuristic
 //! instead ([`Guide::Counting`]): every seat plays its move (a random legal one with
@@ -63,6 +64,53 @@ pub struct SelfPlayParams {
     /// Pseudo-visits that shrink each move's value towards the visited moves' mean in that
     /// policy ([`improved_policy`]'s `shrink`).
     pub improved_shrink: f64,
+    /// Weights of the searching rounds' [`Lineup`]s, `[all, pair, partner]`.
+    pub lineups: [u32; 3],
+}
+
+/// Who searches in a round of a searching guide; the other seats play a heuristic style
+/// drawn as the bootstrap draws them, and only the searching seats' decisions become
+/// samples. Rounds against heuristics put the network where its users put it, beside and
+/// against players that are not itself: its values and beliefs then learn those positions
+/// too, not only the ones its own play reaches.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Lineup {
+    /// Every seat searches (plain self-play).
+    All,
+    /// One side searches, the other plays heuristics.
+    Pair,
+    /// One seat searches; its partner and the opponents play heuristics.
+    Partner,
+}
+
+/// Plain self-play: every seat searches in every round.
+pub const ALL_SEARCH: [u32; 3] = [1, 0, 0];
+
+impl Lineup {
+    /// A lineup drawn with the given weights of `[all, pair, partner]`.
+    fn draw(rng: &mut Rng, weights: &[u32; 3]) -> Lineup {
+        let k = rng.below(weights.iter().sum::<u32>().max(1));
+        if k < weights[0] {
+            Lineup::All
+        } else if k < weights[0] + weights[1] {
+            Lineup::Pair
+        } else {
+            Lineup::Partner
+        }
+    }
+
+    /// The seats that search, as a bit mask, with `seat` the one a `Pair` or `Partner` is
+    /// built around.
+    fn searchers(self, rules: &Rules, seat: u8) -> u8 {
+        let seats = rules.players;
+        (0..seats)
+            .filter(|&s| match self {
+                Lineup::All => true,
+                Lineup::Pair => rules.side_of(s) == rules.side_of(seat),
+                Lineup::Partner => s == seat,
+            })
+            .fold(0, |mask, s| mask | 1 << s)
+    }
 }
 
 /// Node limit of one solved value target (about 0.1 s on this machine kind): the few
@@ -192,6 +240,26 @@ impl Style {
         }
         Style::Counting
     }
+
+    /// The move a seat of this style makes: `choice` gives `counting`'s.
+    fn play(
+        self,
+        info: &InfoSet,
+        legal: &[Move],
+        choice: impl FnOnce() -> Move,
+        heavy: &mut HeavyPlayer,
+        rng: &mut Rng,
+    ) -> Move {
+        match self {
+            Style::Counting => choice(),
+            Style::Heavy => heavy.choose(info),
+            Style::NoisyCounting(p) | Style::NoisyHeavy(p) if rng.unit() < p => {
+                legal[rng.below(legal.len() as u32) as usize]
+            }
+            Style::NoisyCounting(_) => choice(),
+            Style::NoisyHeavy(_) => heavy.choose(info),
+        }
+    }
 }
 
 /// Plays one match seeded by `seed` (deals and every random choice).
@@ -222,6 +290,7 @@ pub fn play_match(
     let mut counting = CountingPlayer::new(Rng::stream(seed, 2).next_u64());
     let mut heavy = HeavyPlayer::new(Rng::stream(seed, 3).next_u64());
     let mut style_rng = Rng::stream(seed, 4);
+    let mut lineup_rng = Rng::stream(seed, 5);
     let mut m = Match::new(&p.rules, Rng::stream(seed, 0).next_u64());
     let mut record = MatchRecord::default();
     let scale = margin_scale(&p.rules);
@@ -234,6 +303,13 @@ pub fn play_match(
             _ => DEFAULT_STYLES,
         };
         let styles: [Style; 4] = std::array::from_fn(|_| Style::draw(&mut style_rng, &weights));
+        let searchers = if p.lineups == ALL_SEARCH {
+            Lineup::All.searchers(&p.rules, 0)
+        } else {
+            let lineup = Lineup::draw(&mut lineup_rng, &p.lineups);
+            let around = lineup_rng.below(p.rules.players as u32) as u8;
+            lineup.searchers(&p.rules, around)
+        };
         // samples of this round with the side that moved
         let mut pending: Vec<(Sample, u8)> = Vec::new();
         let mut decisions = 0u32;
@@ -246,15 +322,7 @@ pub fn play_match(
                 let info = table.view(s);
                 // the policy imitates counting whoever moves; the move made is the seat's style
                 let choice = counting.choose(info);
-                let made = match styles[s as usize] {
-                    Style::Counting => choice,
-                    Style::Heavy => heavy.choose(info),
-                    Style::NoisyCounting(p) | Style::NoisyHeavy(p) if rng.unit() < p => {
-                        legal[rng.below(legal.len() as u32) as usize]
-                    }
-                    Style::NoisyCounting(_) => choice,
-                    Style::NoisyHeavy(_) => heavy.choose(info),
-                };
+                let made = styles[s as usize].play(info, &legal, || choice, &mut heavy, &mut rng);
                 let mut actions: Vec<usize> =
                     legal.iter().filter_map(|m| m.action_index()).collect();
                 actions.sort_unstable();
@@ -275,6 +343,15 @@ pub fn play_match(
                 } else {
                     made
                 }
+            } else if searchers >> s & 1 == 0 {
+                let info = table.view(s);
+                styles[s as usize].play(
+                    info,
+                    &legal,
+                    || counting.choose(info),
+                    &mut heavy,
+                    &mut lineup_rng,
+                )
             } else {
                 let info = table.view(s);
                 let req = SearchRequest {
@@ -373,6 +450,7 @@ mod tests {
             solve_tiles: 0,
             improved_weight,
             improved_shrink: 0.0,
+            lineups: ALL_SEARCH,
         }
     }
 
@@ -454,6 +532,36 @@ mod tests {
         };
         let boot = play_match(&params(None), &counting, 12).unwrap().samples;
         assert!(!boot.is_empty() && boot.iter().all(|x| x.searched.is_none()));
+    }
+
+    #[test]
+    fn only_the_lineups_searching_seats_make_samples() {
+        let guide = Guide::Rollout {
+            iterations: 16,
+            c_ucb: 0.7,
+        };
+        // decisions in one round with a choice, under each lineup's weights alone
+        let decisions = |lineups: [u32; 3], seed: u64| {
+            let p = SelfPlayParams {
+                lineups,
+                ..params(None)
+            };
+            let record = play_match(&p, &guide, seed).unwrap();
+            assert_eq!(record.rounds, 1);
+            assert_eq!(record.decisions, record.samples.len() as u64);
+            record.decisions
+        };
+        let (mut all, mut pair, mut partner) = (Vec::new(), Vec::new(), Vec::new());
+        for seed in 0..8 {
+            all.push(decisions(ALL_SEARCH, seed));
+            pair.push(decisions([0, 1, 0], seed));
+            partner.push(decisions([0, 0, 1], seed));
+        }
+        // a seat holds ten tiles, so it has at most ten choices in a round
+        assert!(partner.iter().all(|&d| d <= 10), "{partner:?}");
+        assert!(pair.iter().all(|&d| d <= 20), "{pair:?}");
+        assert!(all.iter().any(|&d| d > 20), "{all:?}");
+        assert!(partner.iter().any(|&d| d > 0) && pair.iter().any(|&d| d > 10));
     }
 
     #[test]
