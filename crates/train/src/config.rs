@@ -110,8 +110,10 @@ pub struct SelfPlayConfig {
     pub improved_shrink: f64,
     /// Weights of who searches in a round, `[all four seats, one side against heuristic
     /// players, one seat with a heuristic partner against heuristic players]`
-    /// (`selfplay::Lineup`); the heuristic seats play the bootstrap's mixture of styles and
-    /// make no samples. Absent: `[1, 0, 0]`, plain self-play.
+    /// (`selfplay::Lineup`); the heuristic seats play the bootstrap's default mixture of
+    /// styles (`selfplay::DEFAULT_STYLES`) and make no samples. Absent: `[1, 0, 0]`, plain
+    /// self-play. `[1, 1, 1]` made no stronger network against `counting` (session 27,
+    /// eval/results/improve/README.md).
     #[serde(default)]
     pub lineups: Option<[u32; 3]>,
 }

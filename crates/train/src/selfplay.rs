@@ -69,7 +69,7 @@ pub struct SelfPlayParams {
 }
 
 /// Who searches in a round of a searching guide; the other seats play a heuristic style
-/// drawn as the bootstrap draws them, and only the searching seats' decisions become
+/// drawn from [`DEFAULT_STYLES`], and only the searching seats' decisions become
 /// samples. Rounds against heuristics put the network where its users put it, beside and
 /// against players that are not itself: its values and beliefs then learn those positions
 /// too, not only the ones its own play reaches.
