@@ -303,13 +303,10 @@ pub fn play_match(
             _ => DEFAULT_STYLES,
         };
         let styles: [Style; 4] = std::array::from_fn(|_| Style::draw(&mut style_rng, &weights));
-        let searchers = if p.lineups == ALL_SEARCH {
-            Lineup::All.searchers(&p.rules, 0)
-        } else {
-            let lineup = Lineup::draw(&mut lineup_rng, &p.lineups);
-            let around = lineup_rng.below(p.rules.players as u32) as u8;
-            lineup.searchers(&p.rules, around)
-        };
+        // the lineup's own stream: plain self-play draws from it but plays as it always did
+        let lineup = Lineup::draw(&mut lineup_rng, &p.lineups);
+        let around = lineup_rng.below(p.rules.players as u32) as u8;
+        let searchers = lineup.searchers(&p.rules, around);
         // samples of this round with the side that moved
         let mut pending: Vec<(Sample, u8)> = Vec::new();
         let mut decisions = 0u32;
