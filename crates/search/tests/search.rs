@@ -429,7 +429,12 @@ fn time_budget_and_reports() {
 fn priors_steer_puct() {
     let (_, info) = decision_points("cuban", 31, 1).pop().unwrap();
     let ev = Arc::new(FavourFirst::new(1));
-    let res = Searcher::with_evaluator(SearchConfig::default(), ev.clone())
+    // the evaluator's priors as they are (the default temperature flattens them)
+    let config = SearchConfig {
+        prior_temperature: 1.0,
+        ..SearchConfig::default()
+    };
+    let res = Searcher::with_evaluator(config, ev.clone())
         .search_with(&info, req(400, 1))
         .unwrap();
     assert_eq!(res.best, info.legal_moves()[0]);

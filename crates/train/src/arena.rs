@@ -22,6 +22,7 @@ pub enum Contestant {
         evaluator: Arc<NetEvaluator>,
         iterations: u64,
         c_puct: f64,
+        prior_temperature: f64,
     },
     /// Plain ISMCTS (UCB1, random rollouts).
     Ismcts { iterations: u64 },
@@ -42,9 +43,11 @@ impl Contestant {
                 evaluator,
                 iterations,
                 c_puct,
+                prior_temperature,
             } => {
                 let mut s = search(*iterations);
                 s.config.c_puct = *c_puct;
+                s.config.prior_temperature = *prior_temperature;
                 s.model = Some(Model {
                     name: "net".into(),
                     evaluator: evaluator.clone(),

@@ -72,6 +72,12 @@ pub struct SelfPlayConfig {
     pub iterations: u64,
     /// PUCT exploration constant.
     pub c_puct: f64,
+    /// Softmax temperature of the network's priors in self-play, gating and the strength
+    /// checks. Absent: 1, as every run before session 28 searched; the players' default
+    /// (`capicua_search::DEFAULT_PRIOR_TEMPERATURE`) was measured for play, not for making
+    /// policy targets.
+    #[serde(default = "one_f64")]
+    pub prior_temperature: f64,
     /// Dirichlet noise on the root priors.
     pub dirichlet_alpha: f64,
     pub dirichlet_epsilon: f64,
@@ -122,6 +128,10 @@ pub struct SelfPlayConfig {
 fn drawable(weights: &[u32]) -> bool {
     let sum: u64 = weights.iter().map(|&x| u64::from(x)).sum();
     sum > 0 && sum <= u64::from(u32::MAX)
+}
+
+fn one_f64() -> f64 {
+    1.0
 }
 
 fn yes() -> bool {
@@ -296,6 +306,9 @@ impl RunConfig {
                 return bad("bootstrap.styles must have a positive sum that fits 32 bits");
             }
         }
+        if !(self.selfplay.prior_temperature.is_finite() && self.selfplay.prior_temperature > 0.0) {
+            return bad("selfplay.prior_temperature must be a finite number > 0");
+        }
         if self.selfplay.lineups.is_some_and(|w| !drawable(&w)) {
             return bad("selfplay.lineups must have a positive sum that fits 32 bits");
         }
@@ -352,5 +365,29 @@ impl RunConfig {
     /// The run's directory.
     pub fn run_dir(&self) -> PathBuf {
         self.runs_dir.join(&self.name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs written before the key existed search as they always did, whatever the players'
+    /// default, and a temperature that would break the priors is refused.
+    #[test]
+    fn self_play_keeps_its_own_prior_temperature() {
+        let tiny = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../training/tiny.toml");
+        let mut c = RunConfig::load(&tiny).unwrap();
+        assert_eq!(c.selfplay.prior_temperature, 1.0);
+        assert_ne!(
+            c.selfplay.prior_temperature,
+            capicua_search::SearchConfig::default().prior_temperature
+        );
+        for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            c.selfplay.prior_temperature = bad;
+            assert!(c.validate().is_err(), "{bad} accepted");
+        }
+        c.selfplay.prior_temperature = 3.0;
+        c.validate().unwrap();
     }
 }

@@ -21,12 +21,13 @@ pub(crate) struct Arena<'a> {
 }
 
 impl Arena<'_> {
-    /// Net-guided ISMCTS at the run's PUCT constant.
+    /// Net-guided ISMCTS at the run's PUCT constant and prior temperature.
     pub fn net(&self, evaluator: &Arc<NetEvaluator>, iterations: u64) -> Contestant {
         Contestant::Net {
             evaluator: evaluator.clone(),
             iterations,
             c_puct: self.config.selfplay.c_puct,
+            prior_temperature: self.config.selfplay.prior_temperature,
         }
     }
 

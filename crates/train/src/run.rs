@@ -326,6 +326,7 @@ impl<'a> Run<'a> {
             rules,
             iterations: config.selfplay.iterations,
             c_puct: config.selfplay.c_puct,
+            prior_temperature: config.selfplay.prior_temperature,
             noise: RootNoise {
                 alpha: config.selfplay.dirichlet_alpha,
                 epsilon: config.selfplay.dirichlet_epsilon,

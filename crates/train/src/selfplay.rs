@@ -48,6 +48,8 @@ pub struct SelfPlayParams {
     pub rules: Rules,
     pub iterations: u64,
     pub c_puct: f64,
+    /// Softmax temperature of the network's priors ([`SearchConfig::prior_temperature`]).
+    pub prior_temperature: f64,
     pub noise: RootNoise,
     pub temperature: f64,
     pub temperature_moves: u32,
@@ -279,6 +281,7 @@ pub fn play_match(
     let config = SearchConfig {
         threads: 1,
         c_puct: p.c_puct,
+        prior_temperature: p.prior_temperature,
         c_ucb,
         budget: Budget::iterations(iterations),
         seed,
@@ -436,6 +439,7 @@ mod tests {
             rules: Rules::preset("cuban").unwrap(),
             iterations: 48,
             c_puct: 1.5,
+            prior_temperature: 1.0,
             noise: RootNoise {
                 alpha: 0.3,
                 epsilon: 0.5,
