@@ -239,7 +239,7 @@ pub const DEFAULT_ITERATIONS: u64 = 10_000;
 /// sharp (about 0.4 nats of entropy), and PUCT then rarely looks past the favourite: raised
 /// to the power 1/3 the priors let the values decide. Against a `counting` pair, beside 1 on
 /// the same deals, the shipped model gained +0.87 as a pair and +0.53 as a partner at 10 ms,
-/// +1.90 and +0.17 at 50 ms, each inside its interval (eval/results/ptemp28/).
+/// +1.90 and +0.23 at 50 ms, each inside its interval (eval/results/ptemp28/).
 pub const DEFAULT_PRIOR_TEMPERATURE: f64 = 3.0;
 /// Default number of PIMC worlds.
 pub const DEFAULT_WORLDS: u32 = 20;

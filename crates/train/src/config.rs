@@ -379,10 +379,6 @@ mod tests {
         let tiny = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../training/tiny.toml");
         let mut c = RunConfig::load(&tiny).unwrap();
         assert_eq!(c.selfplay.prior_temperature, 1.0);
-        assert_ne!(
-            c.selfplay.prior_temperature,
-            capicua_search::SearchConfig::default().prior_temperature
-        );
         for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
             c.selfplay.prior_temperature = bad;
             assert!(c.validate().is_err(), "{bad} accepted");
