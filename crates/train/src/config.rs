@@ -76,7 +76,7 @@ pub struct SelfPlayConfig {
     /// checks. Absent: 1, as every run before session 28 searched; the players' default
     /// (`capicua_search::DEFAULT_PRIOR_TEMPERATURE`) was measured for play, not for making
     /// policy targets.
-    #[serde(default = "one_f64")]
+    #[serde(default = "one")]
     pub prior_temperature: f64,
     /// Dirichlet noise on the root priors.
     pub dirichlet_alpha: f64,
@@ -128,10 +128,6 @@ pub struct SelfPlayConfig {
 fn drawable(weights: &[u32]) -> bool {
     let sum: u64 = weights.iter().map(|&x| u64::from(x)).sum();
     sum > 0 && sum <= u64::from(u32::MAX)
-}
-
-fn one_f64() -> f64 {
-    1.0
 }
 
 fn yes() -> bool {
@@ -214,8 +210,8 @@ pub struct TrainSection {
     pub validation: usize,
 }
 
-fn one() -> f32 {
-    1.0
+fn one<T: From<f32>>() -> T {
+    T::from(1.0)
 }
 
 fn default_validation() -> usize {
