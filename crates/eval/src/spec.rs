@@ -395,6 +395,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ("cpuct", "PUCT exploration constant (with a network)"),
     ("ptemp", "softmax temperature of the network's priors, > 0"),
     (
+        "fpu",
+        "first-play urgency reduction with a network: an untried move is valued at its parent's value less this times the root of the tried moves' priors (below 0: more breadth)",
+    ),
+    (
         "mix",
         "weight of a rollout mixed into the network's leaf value, 0..1",
     ),
@@ -640,6 +644,13 @@ impl SearchSpec {
                 "c" => c.c_ucb = float()?,
                 "cpuct" => c.c_puct = float()?,
                 "ptemp" => c.prior_temperature = positive()?,
+                "fpu" => {
+                    c.fpu_reduction = v
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|x| x.is_finite())
+                        .ok_or_else(|| bad("expected a number"))?
+                }
                 "mix" => c.rollout_mix = weight()?,
                 "margin" => c.reward.margin_weight = weight()?,
                 "scale" => {
@@ -944,6 +955,9 @@ impl SearchSpec {
         }
         if c.prior_temperature != base.prior_temperature {
             out.push(format!("ptemp={}", c.prior_temperature));
+        }
+        if c.fpu_reduction != base.fpu_reduction {
+            out.push(format!("fpu={}", c.fpu_reduction));
         }
         if c.rollout_mix != base.rollout_mix {
             out.push(format!("mix={}", c.rollout_mix));
@@ -1376,6 +1390,8 @@ mod tests {
             "rollout=smart",
             "scale=-3",
             "ptemp=0",
+            "fpu=x",
+            "fpu=inf",
             "mix=1.5",
             "model=",
             "choice=value",
@@ -1418,7 +1434,8 @@ mod tests {
             "ismcts",
             "ismcts:iters=2000,threads=2",
             "ismcts:ms=50",
-            "ismcts:iters=300,ms=20,c=0.35,cpuct=2.5,ptemp=1.5,mix=0.25,margin=0.1,scale=12.5,rollout=heavy,seed=9,nodes=5000",
+            "ismcts:iters=300,ms=20,c=0.35,cpuct=2.5,ptemp=1.5,fpu=-0.1,mix=0.25,margin=0.1,scale=12.5,rollout=heavy,seed=9,nodes=5000",
+            "ismcts:fpu=0.3",
             "ismcts:scale=target,rollout=heuristic",
             "ismcts:others=policy",
             "ismcts:iters=50,others=policy,otemp=0.5",

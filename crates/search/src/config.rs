@@ -192,6 +192,12 @@ pub struct SearchConfig {
     /// renormalised, so `T > 1` flattens a sharp policy and lets PUCT try moves it dislikes.
     /// Results report the priors the search used.
     pub prior_temperature: f64,
+    /// First-play urgency reduction (PUCT only): a child no iteration has visited is valued at
+    /// the evaluator's value of its node for the side to move, less this times the square root
+    /// of the (tempered) priors of the available children already visited (Leela Chess Zero's
+    /// rule). 0 values an untried move as its parent; above 0 the search stays longer with
+    /// the moves it has tried, below 0 it tries more.
+    pub fpu_reduction: f64,
     /// With an evaluator that estimates values: the weight `λ` of a rollout (with `rollout`'s
     /// policy) from the leaf, mixed into its value as `(1 - λ) * estimate + λ * rollout`
     /// (AlphaGo's mixing). 0: the estimate alone.
@@ -253,6 +259,7 @@ impl Default for SearchConfig {
             c_ucb: 0.7,
             c_puct: 1.5,
             prior_temperature: DEFAULT_PRIOR_TEMPERATURE,
+            fpu_reduction: 0.0,
             rollout_mix: 0.0,
             reward: RewardConfig::default(),
             rollout: RolloutPolicy::Random,

@@ -154,6 +154,8 @@ pub(crate) struct Ctx<'a> {
     pub(crate) root_weight: Option<ValueWeight>,
     /// `1 / prior_temperature`.
     pub(crate) prior_power: f32,
+    /// See [`crate::SearchConfig::fpu_reduction`].
+    pub(crate) fpu_reduction: f64,
     /// `Some(1 / temperature)` when the other seats' moves are sampled from the evaluator's
     /// policy (`OtherSeats::Policy`).
     pub(crate) other_power: Option<f32>,
@@ -446,7 +448,7 @@ impl Worker {
                         }
                         match ctx.root_weight {
                             Some(w) if node == 0 => select_root_improved(&mut self.tree, mask, w),
-                            _ => select_puct(&mut self.tree, node, mask, ctx.c),
+                            _ => select_puct(&mut self.tree, node, mask, ctx.c, ctx.fpu_reduction),
                         }
                     }
                 }

@@ -175,6 +175,7 @@ impl Searcher {
                 _ => None,
             },
             prior_power: (1.0 / cfg.prior_temperature) as f32,
+            fpu_reduction: cfg.fpu_reduction,
             other_power: match cfg.other_seats {
                 OtherSeats::Policy { temperature }
                     if puct && matches!(cfg.algorithm, Algorithm::Ismcts) =>

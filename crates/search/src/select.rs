@@ -311,10 +311,28 @@ pub(crate) fn select_ucb(tree: &mut Tree, node: u32, mask: u128, c_ucb: f64) -> 
 }
 
 /// PUCT over the available children: `q + c * prior * sqrt(avail) / (1 + visits)`, where an
-/// unvisited child's `q` is the evaluator's value of the node for the side to move.
+/// unvisited child's `q` is the evaluator's value of the node for the side to move, less
+/// `fpu_reduction * sqrt(P)`, `P` the summed priors of the available children already visited.
 #[inline]
-pub(crate) fn select_puct(tree: &mut Tree, node: u32, mask: u128, c_puct: f64) -> u32 {
-    let fpu = tree.cold[node as usize].value_to_move as f64;
+pub(crate) fn select_puct(
+    tree: &mut Tree,
+    node: u32,
+    mask: u128,
+    c_puct: f64,
+    fpu_reduction: f64,
+) -> u32 {
+    let mut fpu = tree.cold[node as usize].value_to_move as f64;
+    if fpu_reduction != 0.0 {
+        let visited_prior: f64 = tree
+            .children(node)
+            .filter(|&id| {
+                let h = &tree.hot[id as usize];
+                mask & (1u128 << h.key) != 0 && h.visits > 0
+            })
+            .map(|id| tree.cold[id as usize].prior as f64)
+            .sum();
+        fpu -= fpu_reduction * visited_prior.sqrt();
+    }
     let mut best = (f64::NEG_INFINITY, NONE);
     for id in tree.children(node) {
         let h = &mut tree.hot[id as usize];

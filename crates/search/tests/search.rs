@@ -482,6 +482,37 @@ fn prior_temperature_flattens_the_priors() {
 }
 
 #[test]
+fn fpu_reduction_sets_how_untried_moves_are_valued() {
+    let (_, info) = decision_points("cuban", 31, 20)
+        .into_iter()
+        .find(|(_, i)| i.legal_moves().len() >= 4)
+        .expect("a decision among four or more moves");
+    let n = info.legal_moves().len() as u64;
+    let search = |fpu: f64, iters: u64| {
+        let config = SearchConfig {
+            prior_temperature: 1.0,
+            fpu_reduction: fpu,
+            ..SearchConfig::default()
+        };
+        Searcher::with_evaluator(config, Arc::new(FavourFirst::new(1)))
+            .search_with(&info, req(iters, 1))
+            .unwrap()
+            .moves
+    };
+    // the first iteration evaluates the root; then the favourite (prior 0.9) is tried first
+    let tried = |moves: &[capicua_search::MoveStats]| moves.iter().filter(|m| m.visits > 0).count();
+    // as its parent, an untried move of prior 0.1 / (n - 1) waits behind the favourite
+    assert!(tried(&search(0.0, n + 1)) < n as usize);
+    // valued far above any reward, every move is tried once before any is tried twice
+    let eager = search(-10.0, n + 1);
+    assert!(eager.iter().all(|m| m.visits == 1), "{eager:?}");
+    // valued far below, the search never leaves the favourite
+    let stubborn = search(10.0, 400);
+    assert_eq!(tried(&stubborn), 1, "{stubborn:?}");
+    assert!((stubborn.iter().find(|m| m.visits > 0).unwrap().prior.unwrap() - 0.9).abs() < 1e-6);
+}
+
+#[test]
 fn rollout_mix_blends_rollouts_into_the_estimates() {
     let (_, info) = decision_points("cuban", 31, 1).pop().unwrap();
     let wins = |mix: f64| {
