@@ -61,8 +61,9 @@ use capicua_bots::{CountingPlayer, CountingWeights, HeavyPlayer, RandomPlayer};
 use capicua_engine::{Player, Rng};
 use capicua_net::NetEvaluator;
 use capicua_search::{
-    Algorithm, BeliefMode, Budget, Evaluator, IsmctsPlayer, MarginScale, MoveChoice, OtherSeats,
-    PimcPlayer, RolloutPolicy, RootSelection, SearchConfig, Searcher, TruthSeats, ValueWeight,
+    Algorithm, BeliefMode, Budget, Evaluator, FpuBase, IsmctsPlayer, MarginScale, MoveChoice,
+    OtherSeats, PimcPlayer, RolloutPolicy, RootSelection, SearchConfig, Searcher, TruthSeats,
+    ValueWeight,
 };
 use capicua_solver::OmniscientPlayer;
 use thiserror::Error;
@@ -396,7 +397,11 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ("ptemp", "softmax temperature of the network's priors, > 0"),
     (
         "fpu",
-        "first-play urgency reduction with a network: an untried move is valued at its parent's value less this times the root of the tried moves' priors (below 0: more breadth)",
+        "first-play urgency reduction with a network: an untried move is valued at fpubase's value less this times the root of the tried moves' priors (below 0: more breadth)",
+    ),
+    (
+        "fpubase",
+        "what an untried move's value starts from: value (the network's value of its parent) or mean (that value averaged with the results through the parent's children)",
     ),
     (
         "mix",
@@ -644,6 +649,10 @@ impl SearchSpec {
                 "c" => c.c_ucb = float()?,
                 "cpuct" => c.c_puct = float()?,
                 "ptemp" => c.prior_temperature = positive()?,
+                "fpubase" => {
+                    c.fpu_base =
+                        FpuBase::from_name(&v).ok_or_else(|| bad("expected value or mean"))?
+                }
                 "fpu" => {
                     c.fpu_reduction = v
                         .parse::<f64>()
@@ -958,6 +967,9 @@ impl SearchSpec {
         }
         if c.fpu_reduction != base.fpu_reduction {
             out.push(format!("fpu={}", c.fpu_reduction));
+        }
+        if c.fpu_base != base.fpu_base {
+            out.push(format!("fpubase={}", c.fpu_base.name()));
         }
         if c.rollout_mix != base.rollout_mix {
             out.push(format!("mix={}", c.rollout_mix));
@@ -1392,6 +1404,7 @@ mod tests {
             "ptemp=0",
             "fpu=x",
             "fpu=inf",
+            "fpubase=parent",
             "mix=1.5",
             "model=",
             "choice=value",
@@ -1436,6 +1449,7 @@ mod tests {
             "ismcts:ms=50",
             "ismcts:iters=300,ms=20,c=0.35,cpuct=2.5,ptemp=1.5,fpu=-0.1,mix=0.25,margin=0.1,scale=12.5,rollout=heavy,seed=9,nodes=5000",
             "ismcts:fpu=0.3",
+            "ismcts:fpu=0.1,fpubase=mean",
             "ismcts:scale=target,rollout=heuristic",
             "ismcts:others=policy",
             "ismcts:iters=50,others=policy,otemp=0.5",

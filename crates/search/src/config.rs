@@ -93,6 +93,38 @@ pub enum OtherSeats {
     Policy { temperature: f64 },
 }
 
+/// What PUCT values a child no iteration has visited at, before
+/// [`SearchConfig::fpu_reduction`].
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum FpuBase {
+    /// The evaluator's value of the node for the side to move, from the determinization that
+    /// first reached it.
+    #[default]
+    Value,
+    /// That value averaged with every result backed up through the node's available children
+    /// (each counting once): under ISMCTS the first determinization's value is one draw, and
+    /// the children's results are the node's value over many (KataGo and Gumbel MuZero value
+    /// an untried move near the parent's running mean).
+    Mean,
+}
+
+impl FpuBase {
+    /// Its name in specs (`fpubase=`).
+    pub fn name(self) -> &'static str {
+        match self {
+            FpuBase::Value => "value",
+            FpuBase::Mean => "mean",
+        }
+    }
+
+    /// The one named `name` ([`FpuBase::name`]).
+    pub fn from_name(name: &str) -> Option<FpuBase> {
+        [FpuBase::Value, FpuBase::Mean]
+            .into_iter()
+            .find(|b| b.name() == name)
+    }
+}
+
 /// How a finished search picks its move from the root statistics.
 #[derive(Copy, Clone, Debug, Default, PartialEq)]
 pub enum MoveChoice {
@@ -198,6 +230,8 @@ pub struct SearchConfig {
     /// rule). 0 values an untried move as its parent; above 0 the search stays longer with
     /// the moves it has tried, below 0 it tries more.
     pub fpu_reduction: f64,
+    /// The value first-play urgency starts from.
+    pub fpu_base: FpuBase,
     /// With an evaluator that estimates values: the weight `λ` of a rollout (with `rollout`'s
     /// policy) from the leaf, mixed into its value as `(1 - λ) * estimate + λ * rollout`
     /// (AlphaGo's mixing). 0: the estimate alone.
@@ -260,6 +294,7 @@ impl Default for SearchConfig {
             c_puct: 1.5,
             prior_temperature: DEFAULT_PRIOR_TEMPERATURE,
             fpu_reduction: 0.0,
+            fpu_base: FpuBase::Value,
             rollout_mix: 0.0,
             reward: RewardConfig::default(),
             rollout: RolloutPolicy::Random,

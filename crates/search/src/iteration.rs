@@ -15,7 +15,9 @@ use crate::error::SearchError;
 use crate::evaluator::{Evaluation, Evaluator, Leaf, LeafValue};
 use crate::reward::{Outcome, Reward, SideValues};
 use crate::rollout::{RolloutPolicy, playout};
-use crate::select::{Acc, backprop, backprop_keys, select_puct, select_root_improved, select_ucb};
+use crate::select::{
+    Acc, Fpu, backprop, backprop_keys, select_puct, select_root_improved, select_ucb,
+};
 use crate::tree::{DRAW_KEY, NONE, PASS_KEY, Tree, action_key, key_move};
 use capicua_solver::{SolveLimits, Solver};
 
@@ -154,8 +156,8 @@ pub(crate) struct Ctx<'a> {
     pub(crate) root_weight: Option<ValueWeight>,
     /// `1 / prior_temperature`.
     pub(crate) prior_power: f32,
-    /// See [`crate::SearchConfig::fpu_reduction`].
-    pub(crate) fpu_reduction: f64,
+    /// [`crate::SearchConfig::fpu_base`] and [`crate::SearchConfig::fpu_reduction`].
+    pub(crate) fpu: Fpu,
     /// `Some(1 / temperature)` when the other seats' moves are sampled from the evaluator's
     /// policy (`OtherSeats::Policy`).
     pub(crate) other_power: Option<f32>,
@@ -448,7 +450,7 @@ impl Worker {
                         }
                         match ctx.root_weight {
                             Some(w) if node == 0 => select_root_improved(&mut self.tree, mask, w),
-                            _ => select_puct(&mut self.tree, node, mask, ctx.c, ctx.fpu_reduction),
+                            _ => select_puct(&mut self.tree, node, mask, ctx.c, ctx.fpu),
                         }
                     }
                 }

@@ -106,8 +106,8 @@ mod tree;
 
 pub use beliefs::{BeliefKind, Beliefs, TileBelief, beliefs, beliefs_for, learned_beliefs};
 pub use config::{
-    Algorithm, BeliefMode, Budget, DEFAULT_ITERATIONS, DEFAULT_WORLDS, MoveChoice, OtherSeats,
-    RootSelection, SearchConfig, TruthSeats, VISIT_OFFSET, ValueWeight,
+    Algorithm, BeliefMode, Budget, DEFAULT_ITERATIONS, DEFAULT_WORLDS, FpuBase, MoveChoice,
+    OtherSeats, RootSelection, SearchConfig, TruthSeats, VISIT_OFFSET, ValueWeight,
 };
 pub use error::SearchError;
 pub use evaluator::{ACTIONS, Evaluation, Evaluator, Leaf, LeafValue, RolloutEvaluator};

@@ -32,7 +32,7 @@ use crate::error::SearchError;
 use crate::evaluator::{Evaluator, RolloutEvaluator};
 use crate::iteration::{Ctx, Determinizations, Worker};
 use crate::reward::Reward;
-use crate::select::{Acc, merge, root_stats, summarize};
+use crate::select::{Acc, Fpu, merge, root_stats, summarize};
 use crate::tree::action_key;
 
 pub use crate::select::{MoveStats, SearchResult, improved_policy};
@@ -175,7 +175,10 @@ impl Searcher {
                 _ => None,
             },
             prior_power: (1.0 / cfg.prior_temperature) as f32,
-            fpu_reduction: cfg.fpu_reduction,
+            fpu: Fpu {
+                base: cfg.fpu_base,
+                reduction: cfg.fpu_reduction,
+            },
             other_power: match cfg.other_seats {
                 OtherSeats::Policy { temperature }
                     if puct && matches!(cfg.algorithm, Algorithm::Ismcts) =>

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use capicua_engine::Move;
 
-use crate::config::{MoveChoice, ValueWeight};
+use crate::config::{FpuBase, MoveChoice, ValueWeight};
 use crate::reward::SideValues;
 use crate::tree::{Hot, NONE, Tree};
 
@@ -311,27 +311,26 @@ pub(crate) fn select_ucb(tree: &mut Tree, node: u32, mask: u128, c_ucb: f64) -> 
 }
 
 /// PUCT over the available children: `q + c * prior * sqrt(avail) / (1 + visits)`, where an
-/// unvisited child's `q` is the evaluator's value of the node for the side to move, less
-/// `fpu_reduction * sqrt(P)`, `P` the summed priors of the available children already visited.
+/// unvisited child's `q` is the first-play urgency: `fpu.base`'s value of the node for the
+/// side to move, less `fpu.reduction * sqrt(P)`, `P` the summed priors of the available
+/// children already visited.
 #[inline]
-pub(crate) fn select_puct(
-    tree: &mut Tree,
-    node: u32,
-    mask: u128,
-    c_puct: f64,
-    fpu_reduction: f64,
-) -> u32 {
-    let mut fpu = tree.cold[node as usize].value_to_move as f64;
-    if fpu_reduction != 0.0 {
-        let visited_prior: f64 = tree
-            .children(node)
-            .filter(|&id| {
-                let h = &tree.hot[id as usize];
-                mask & (1u128 << h.key) != 0 && h.visits > 0
-            })
-            .map(|id| tree.cold[id as usize].prior as f64)
-            .sum();
-        fpu -= fpu_reduction * visited_prior.sqrt();
+pub(crate) fn select_puct(tree: &mut Tree, node: u32, mask: u128, c_puct: f64, fpu: Fpu) -> u32 {
+    let mut first_play = tree.cold[node as usize].value_to_move as f64;
+    if fpu.reduction != 0.0 || fpu.base == FpuBase::Mean {
+        let (mut prior, mut reward, mut visits) = (0.0, 0.0, 0.0);
+        for id in tree.children(node) {
+            let h = &tree.hot[id as usize];
+            if mask & (1u128 << h.key) != 0 && h.visits > 0 {
+                prior += tree.cold[id as usize].prior as f64;
+                reward += h.reward;
+                visits += h.visits as f64;
+            }
+        }
+        if fpu.base == FpuBase::Mean {
+            first_play = (first_play + reward) / (1.0 + visits);
+        }
+        first_play -= fpu.reduction * prior.sqrt();
     }
     let mut best = (f64::NEG_INFINITY, NONE);
     for id in tree.children(node) {
@@ -341,7 +340,7 @@ pub(crate) fn select_puct(
             let q = if h.visits > 0 {
                 h.reward / h.visits as f64
             } else {
-                fpu
+                first_play
             };
             let prior = tree.cold[id as usize].prior as f64;
             let u = q + c_puct * prior * (h.avail as f64).sqrt() / (1.0 + h.visits as f64);
@@ -352,6 +351,13 @@ pub(crate) fn select_puct(
     }
     debug_assert!(best.1 != NONE);
     best.1
+}
+
+/// First-play urgency: how [`select_puct`] values an untried child.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(crate) struct Fpu {
+    pub(crate) base: FpuBase,
+    pub(crate) reduction: f64,
 }
 
 /// Adds a result to the path's entries, each for the side that acted; the root's child also
@@ -548,5 +554,44 @@ mod tests {
         // with no weight on the values the visits follow the prior alone
         let visits = improved_root_visits(priors, values, 0.0, n);
         assert_eq!(visits, [1400, 400, 200]);
+    }
+
+    #[test]
+    fn first_play_urgency_values_untried_children() {
+        // a root worth 0.5 to its mover by its first evaluation; the first child (prior 0.64)
+        // has 10 visits worth 0.9, the other two (priors 0.3 and 0.06) none
+        let tree = || {
+            let mut tree = Tree::default();
+            tree.reset();
+            tree.cold[0].value_to_move = 0.5;
+            for (key, prior) in [(0u8, 0.64f32), (1, 0.3), (2, 0.06)] {
+                tree.add_child(0, key, prior);
+            }
+            let tried = tree.child(0, 0).unwrap() as usize;
+            tree.hot[tried].visits = 10;
+            tree.hot[tried].reward = 9.0;
+            tree.hot[tried].avail = 10;
+            tree
+        };
+        let pick = |mask: u128, base, reduction| {
+            let mut tree = tree();
+            let c = select_puct(&mut tree, 0, mask, 1.5, Fpu { base, reduction });
+            let tried = tree.child(0, 0).unwrap() as usize;
+            (tree.hot[c as usize].key, tree.hot[tried].avail)
+        };
+        let all = 0b111;
+        // u(tried) = 0.9 + 1.5 * 0.64 * sqrt(11) / 11 = 1.189; u(second) = q + 1.5 * 0.3:
+        // valued as the root (0.5), 0.95 and the tried child stays ahead
+        assert_eq!(pick(all, FpuBase::Value, 0.0), (0, 11));
+        // optimistic by 0.4 * sqrt(0.64) = 0.32: 1.27, the second is tried
+        assert_eq!(pick(all, FpuBase::Value, -0.4).0, 1);
+        // from the running mean, (0.5 + 9) / 11 = 0.864: 1.314, the second is tried
+        assert_eq!(pick(all, FpuBase::Mean, 0.0).0, 1);
+        // the same mean less 0.2 * 0.8 = 0.16: 1.154, the tried child again
+        assert_eq!(pick(all, FpuBase::Mean, 0.2).0, 0);
+        // a child unavailable in this determinization lends neither its prior nor its
+        // results, and its availability count stays
+        assert_eq!(pick(0b110, FpuBase::Mean, 0.0), (1, 10));
+        assert_eq!(pick(0b110, FpuBase::Mean, 10.0), (1, 10));
     }
 }

@@ -509,7 +509,8 @@ fn fpu_reduction_sets_how_untried_moves_are_valued() {
     // valued far below, the search never leaves the favourite
     let stubborn = search(10.0, 400);
     assert_eq!(tried(&stubborn), 1, "{stubborn:?}");
-    assert!((stubborn.iter().find(|m| m.visits > 0).unwrap().prior.unwrap() - 0.9).abs() < 1e-6);
+    let only = stubborn.iter().find(|m| m.visits > 0).unwrap();
+    assert!((only.prior.unwrap() - 0.9).abs() < 1e-6, "{only:?}");
 }
 
 #[test]
