@@ -206,7 +206,7 @@ fn the_default_partner_is_the_shipped_agent() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{text}");
     assert!(
-        text.contains("(partner, ismcts:ms=200,ptemp=1,model=long)"),
+        text.contains("(partner, ismcts:ms=200,model=long)"),
         "{text}"
     );
 }

@@ -1112,10 +1112,10 @@ pub enum PlayerSpec {
 /// The strongest player the project ships that does not see hidden hands: ISMCTS guided by
 /// the shipped model for long searches, drawing its deals from the network's beliefs, at
 /// 200 ms a move, where that model measured ahead of `default`'s (`eval/results/beliefs/`,
-/// "Session 23"). The default partner of `capicua play` and of the browser table. It keeps
-/// the prior temperature it was measured with (1): the searches' default of 3 was measured at
-/// 10 and 50 ms with `model=default` (`eval/results/ptemp28/`), not at 200 ms with this model.
-pub const STRONGEST_PLAYER: &str = "ismcts:ms=200,ptemp=1,model=long";
+/// "Session 23"). The default partner of `capicua play` and of the browser table. It searches
+/// at the default prior temperature (3): as the partner of `counting` at 200 ms, 3 scored
+/// +2.09 where 1 scored +1.78 on the same deals (`eval/results/ptemp200/`).
+pub const STRONGEST_PLAYER: &str = "ismcts:ms=200,model=long";
 
 /// The strongest player that the models installed here can seat: [`STRONGEST_PLAYER`], else
 /// the same search with the shipped model, else without a network.
@@ -1123,7 +1123,7 @@ pub fn strongest_installed_player() -> String {
     if capicua_net::long_model_path().is_some() {
         STRONGEST_PLAYER.to_string()
     } else if capicua_net::shipped_model_path().is_some() {
-        "ismcts:ms=200,ptemp=1,model=default".to_string()
+        "ismcts:ms=200,model=default".to_string()
     } else {
         "ismcts:ms=200".to_string()
     }
