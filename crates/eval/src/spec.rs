@@ -1102,7 +1102,7 @@ pub enum PlayerSpec {
     Counting(CountingWeights),
     /// `ismcts[:key=value,...]` and `pimc[:...]`: the search players; keys are
     /// [`SEARCH_KEYS`], the network (if any) loaded once when the spec is parsed.
-    Search(SearchSpec),
+    Search(Box<SearchSpec>),
     /// `omniscient[:nodes=N]`: sees every hand and plays the solved move whenever the exact
     /// solver finishes within `nodes` positions, `counting` before that. Evaluation only:
     /// it is the ceiling of what reading the hidden tiles can be worth.
@@ -1189,7 +1189,7 @@ impl PlayerSpec {
                     SearchKind::Ismcts
                 };
                 (
-                    PlayerSpec::Search(SearchSpec::parse(kind, &mut p)?),
+                    PlayerSpec::Search(Box::new(SearchSpec::parse(kind, &mut p)?)),
                     kind.keys(),
                 )
             }
@@ -1374,7 +1374,7 @@ mod tests {
 
     fn search(spec: &str) -> SearchSpec {
         match PlayerSpec::parse(spec).unwrap() {
-            PlayerSpec::Search(s) => s,
+            PlayerSpec::Search(s) => *s,
             other => panic!("{other:?}"),
         }
     }
@@ -1482,7 +1482,7 @@ mod tests {
         assert_eq!(PlayerSpec::parse(&spec.to_string()).unwrap(), spec);
         assert!(!spec.sees_hidden_hands());
         match spec {
-            PlayerSpec::Search(s) => s,
+            PlayerSpec::Search(s) => *s,
             _ => panic!("{text} is a search"),
         }
     }

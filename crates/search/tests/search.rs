@@ -447,12 +447,18 @@ fn priors_steer_puct() {
     assert!(res.moves[0].visits > 200, "{:?}", res.moves);
 }
 
+/// A `cuban` decision among four or more legal moves.
+fn wide_decision() -> InfoSet {
+    decision_points("cuban", 31, 20)
+        .into_iter()
+        .map(|(_, info)| info)
+        .find(|i| i.legal_moves().len() >= 4)
+        .expect("a decision among four or more moves")
+}
+
 #[test]
 fn prior_temperature_flattens_the_priors() {
-    let (_, info) = decision_points("cuban", 31, 20)
-        .into_iter()
-        .find(|(_, i)| i.legal_moves().len() >= 4)
-        .expect("a decision among four or more moves");
+    let info = wide_decision();
     let n = info.legal_moves().len() as u64;
     let search = |ptemp: f64| {
         let config = SearchConfig {
@@ -483,10 +489,7 @@ fn prior_temperature_flattens_the_priors() {
 
 #[test]
 fn fpu_reduction_sets_how_untried_moves_are_valued() {
-    let (_, info) = decision_points("cuban", 31, 20)
-        .into_iter()
-        .find(|(_, i)| i.legal_moves().len() >= 4)
-        .expect("a decision among four or more moves");
+    let info = wide_decision();
     let n = info.legal_moves().len() as u64;
     let search = |fpu: f64, iters: u64| {
         let config = SearchConfig {

@@ -52,9 +52,9 @@ impl Contestant {
                     name: "net".into(),
                     evaluator: evaluator.clone(),
                 });
-                PlayerSpec::Search(s)
+                PlayerSpec::Search(Box::new(s))
             }
-            Contestant::Ismcts { iterations } => PlayerSpec::Search(search(*iterations)),
+            Contestant::Ismcts { iterations } => PlayerSpec::Search(Box::new(search(*iterations))),
             Contestant::Counting => PlayerSpec::Counting(Default::default()),
         }
     }

@@ -10,7 +10,7 @@ use capicua_search::SearchRequest;
 fn probe() {
     let spec = std::env::var("PROBE_SPEC").unwrap();
     let s = match PlayerSpec::parse(&spec).unwrap() {
-        PlayerSpec::Search(s) => s,
+        PlayerSpec::Search(s) => *s,
         _ => panic!(),
     };
     let rules = Rules::cuban();
