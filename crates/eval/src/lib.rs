@@ -32,6 +32,7 @@ pub mod counting_inference;
 pub mod duplicate;
 pub mod elo;
 pub mod modelled_seats;
+pub mod open_values;
 pub mod policy_beliefs;
 pub mod report;
 pub mod spec;

@@ -56,6 +56,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::modelled_seats::{ModelledSeats, SeatModel};
+use crate::open_values::OpenValues;
 use crate::policy_beliefs::PolicyBeliefs;
 use capicua_bots::{CountingPlayer, CountingWeights, HeavyPlayer, RandomPlayer};
 use capicua_engine::{Player, Rng};
@@ -470,6 +471,14 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "beliefs read with a learned model of the players (models/counting-imitation.bpk): this many of the model's believed deals, weighted by how likely each makes the other seats' moves under its policy (for measuring; needs a model with a belief output)",
     ),
     (
+        "vmodel",
+        "an open value model (a file): leaf values read the determinization's whole deal (needs a model for the priors)",
+    ),
+    (
+        "vmix",
+        "with vmodel: the open model's share of each leaf's value, 0..1 (default 1)",
+    ),
+    (
         "chain",
         "with cinfer or pinfer: Metropolis steps after the draws, exchanging two hidden tiles at a time; the beliefs are the chain's frequencies (0: none)",
     ),
@@ -536,6 +545,28 @@ pub struct SearchSpec {
     pub itemp: f64,
     /// `others=counting` or `others=players`: the model the tree's other seats play.
     pub others_model: Option<OthersModel>,
+    /// `vmodel=FILE`: an open value model values the leaves, with `vmix`'s share.
+    pub open_value: Option<OpenValueModel>,
+}
+
+/// An open value model named in a spec (compared by name) and its share of a leaf's value.
+#[derive(Clone)]
+pub struct OpenValueModel {
+    pub name: String,
+    pub net: capicua_net::OpenValueNet,
+    pub weight: f64,
+}
+
+impl PartialEq for OpenValueModel {
+    fn eq(&self, other: &OpenValueModel) -> bool {
+        self.name == other.name && self.weight == other.weight
+    }
+}
+
+impl std::fmt::Debug for OpenValueModel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "OpenValueModel({}, {})", self.name, self.weight)
+    }
 }
 
 /// A model of the other players for the tree's other seats ([`ModelledSeats`]).
@@ -598,6 +629,7 @@ impl SearchSpec {
             joint: 0,
             itemp: 1.0,
             others_model: None,
+            open_value: None,
         }
     }
 
@@ -610,6 +642,7 @@ impl SearchSpec {
         let (mut iters, mut ms) = (None, None);
         let (mut cinfer, mut pinfer, mut chain, mut joint) = (None, None, 0, 0);
         let mut itemp = 1.0;
+        let (mut vmodel, mut vmix) = (None, None);
         let (mut improved, mut cscale, mut cweight) = (false, None, None);
         for key in kind.keys() {
             let Some(v) = p.take_str(key) else {
@@ -736,6 +769,15 @@ impl SearchSpec {
                 "chain" => chain = int(0)?.min(10_000_000) as usize,
                 "joint" => joint = int(0)?.min(1_000_000) as usize,
                 "itemp" => itemp = positive()?,
+                "vmodel" => {
+                    let net =
+                        capicua_net::OpenValueNet::load(&v).map_err(|e| SpecError::Model {
+                            path: v.clone().into(),
+                            reason: e.to_string(),
+                        })?;
+                    vmodel = Some((v.clone(), net));
+                }
+                "vmix" => vmix = Some(weight()?),
                 _ => unreachable!("every key of SEARCH_KEYS has an arm"),
             }
         }
@@ -778,6 +820,26 @@ impl SearchSpec {
                 ));
             }
         }
+        let open_value = match (vmodel, vmix) {
+            (Some((name, net)), mix) => {
+                if model.is_none() {
+                    return Err(p.bad_value(
+                        "vmodel",
+                        &name,
+                        "needs a model: it values the leaves of a tree with priors",
+                    ));
+                }
+                Some(OpenValueModel {
+                    name,
+                    net,
+                    weight: mix.unwrap_or(1.0),
+                })
+            }
+            (None, Some(x)) => {
+                return Err(p.bad_value("vmix", &x.to_string(), "mixes in vmodel: name it too"));
+            }
+            (None, None) => None,
+        };
         let mut others_model = None;
         if let Some(seats) = others {
             c.other_seats = OtherSeats::Policy { temperature: otemp };
@@ -871,6 +933,7 @@ impl SearchSpec {
             joint,
             itemp,
             others_model,
+            open_value,
         })
     }
 
@@ -907,6 +970,10 @@ impl SearchSpec {
                     .adjusted(adjust),
             ),
             None => net,
+        };
+        let believing: Arc<dyn Evaluator> = match &self.open_value {
+            Some(v) => Arc::new(OpenValues::new(believing, v.net.clone(), v.weight, &v.name)),
+            None => believing,
         };
         Some(match &self.others_model {
             None => believing,
@@ -1042,6 +1109,12 @@ impl SearchSpec {
         }
         if self.itemp != 1.0 {
             out.push(format!("itemp={}", self.itemp));
+        }
+        if let Some(v) = &self.open_value {
+            out.push(format!("vmodel={}", v.name));
+            if v.weight != 1.0 {
+                out.push(format!("vmix={}", v.weight));
+            }
         }
         if c.truth_share != base.truth_share {
             out.push(format!("tshare={}", c.truth_share));

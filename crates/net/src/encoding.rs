@@ -57,7 +57,7 @@
 
 use capicua_engine::tiles::SUITS;
 use capicua_engine::variant::Scoring;
-use capicua_engine::{InfoSet, MatchContext, Move, Public, Rules, Tile, TileSet};
+use capicua_engine::{InfoSet, MatchContext, Move, Public, Rules, State, Tile, TileSet};
 use capicua_search::Leaf;
 
 /// Version of the feature layout below; stored in every model file and replay buffer.
@@ -579,6 +579,41 @@ pub fn true_places(info: &InfoSet, hands: &[TileSet; 4]) -> [u8; 55] {
         };
     }
     places
+}
+
+/// Floats of the mover's encoding an open input keeps: everything before the skipped-tile
+/// blocks, which only hint at where tiles are, and an open input says where they are.
+pub const OPEN_KEPT: usize = offset::SKIPPED;
+/// Length of an open input ([`encode_open`]): the first [`OPEN_KEPT`] floats of the mover's
+/// encoding, then where every tile it has not seen really is.
+pub const OPEN_INPUT_SIZE: usize = OPEN_KEPT + BELIEF_SIZE;
+
+/// The places of [`true_places`] for the seat to move in a whole deal: every tile still out
+/// that the mover does not hold, at its holder relative to the mover, or out of play.
+pub fn state_places(state: &State) -> [u8; 55] {
+    let players = state.players;
+    let me = state.to_move;
+    let mut places = [0u8; 55];
+    for t in state.out.minus(state.hands[me as usize]).iter() {
+        let holder = (1..players).find(|&r| state.hands[((me + r) % players) as usize].contains(t));
+        places[t.index()] = holder.unwrap_or(PLACES as u8);
+    }
+    places
+}
+
+/// An open input ([`OPEN_INPUT_SIZE`] floats) from the mover's [`INPUT_SIZE`] encoding and the
+/// places of [`true_places`]: the encoding's first [`OPEN_KEPT`] floats, then for each tile
+/// (by index) [`PLACES`] floats, 1 at its place (none for a tile the mover has seen). An open
+/// value model reads a whole deal: a search's determinization, or a recorded round's true deal.
+pub fn encode_open(encoded: &[f32], places: &[u8; 55], out: &mut [f32]) {
+    out[..OPEN_KEPT].copy_from_slice(&encoded[..OPEN_KEPT]);
+    let tail = &mut out[OPEN_KEPT..OPEN_INPUT_SIZE];
+    tail.fill(0.0);
+    for (t, &p) in places.iter().enumerate() {
+        if p > 0 {
+            tail[t * PLACES + p as usize - 1] = 1.0;
+        }
+    }
 }
 
 /// Legal-action flags (`POLICY_SIZE` long) of a list of legal moves: plays only (a pass or a

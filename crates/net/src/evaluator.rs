@@ -41,7 +41,7 @@ pub struct NetEvaluator {
 }
 
 /// The next [`NetEvaluator::id`].
-static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+pub(crate) static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 impl NetEvaluator {
     /// Wraps a network made for this crate's encoding.
@@ -168,7 +168,7 @@ impl NetEvaluator {
         let mut raw = [0.0f32; POLICY_SIZE + VALUE_OUTPUTS + BELIEF_SIZE];
         let raw = &mut raw[..self.mlp.output()];
         let (which, n) = wanted_columns(legal.clone());
-        with_accumulator(&self.mlp, self.id, root, path, |acc| {
+        with_accumulator(&self.mlp, self.id, INPUT_SIZE, root, path, |acc| {
             let ones = hand.iter().map(|t| HAND + t.index());
             self.mlp
                 .forward_some_accumulated(acc, ones, &which[..n], raw)

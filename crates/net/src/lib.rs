@@ -66,6 +66,7 @@ pub mod inference;
 pub mod mlp;
 pub mod model;
 pub mod network;
+pub mod open_value;
 mod public_cache;
 pub mod shape;
 pub mod train;
@@ -82,6 +83,7 @@ pub use inference::{InferenceError, InferredBeliefs, PlayPolicy, PolicyInference
 pub use mlp::FastMlp;
 pub use model::{MASKED_LOGIT, PolicyValueModel};
 pub use network::{Evaluation, Network};
+pub use open_value::OpenValueNet;
 pub use shape::{DEFAULT_HIDDEN, MAX_WIDTH, ModelShape, ShapeError};
 pub use train::{Losses, TrainBatch, TrainConfig, Trainer};
 

@@ -41,7 +41,7 @@ impl Dense {
         let out = &mut out[..self.fan_out];
         out.copy_from_slice(&self.bias);
         let mut rows = Rows::new();
-        rows.extend_nonzero(&x[..self.fan_in], from);
+        rows.extend_nonzero(&x[..x.len().min(self.fan_in)], from);
         add_rows(&self.weight, self.fan_out, &rows, out);
     }
 }
@@ -398,12 +398,13 @@ impl FastMlp {
     /// weight rows of those non-zero inputs), written into `acc` ([`FastMlp::first_width`]
     /// long). With [`FastMlp::forward_some_accumulated`] this splits a forward pass into a
     /// part that many inputs share (every input equal from `from` on) and a part for the
-    /// inputs below `from`, which must be 0 or 1.
+    /// inputs below `from`, which must be 0 or 1. An `input` shorter than [`FastMlp::input`]
+    /// counts as 0 past its end (the part an open value model shares with the encoding).
     ///
     /// # Panics
-    /// If the network has no hidden layer, or `input` is not [`FastMlp::input`] long.
+    /// If the network has no hidden layer, or `input` is longer than [`FastMlp::input`].
     pub fn first_layer_from(&self, input: &[f32], from: usize, acc: &mut [f32]) {
-        assert_eq!(input.len(), self.input(), "input length");
+        assert!(input.len() <= self.input(), "input length");
         let first = self.trunk.first().expect("a network with a hidden layer");
         first.forward_from(input, from, acc);
     }
@@ -413,8 +414,12 @@ impl FastMlp {
     /// of the inputs that differ, scaled by the difference. Two public records a few moves
     /// apart, seen by the same seat, differ in a fraction of their non-zero inputs.
     ///
+    /// Inputs shorter than [`FastMlp::input`] count as 0 past their end, as in
+    /// [`FastMlp::first_layer_from`].
+    ///
     /// # Panics
-    /// If the network has no hidden layer, or an input is not [`FastMlp::input`] long.
+    /// If the network has no hidden layer, or the inputs differ in length or are longer than
+    /// [`FastMlp::input`].
     pub fn first_layer_add_difference(
         &self,
         input: &[f32],
@@ -422,12 +427,12 @@ impl FastMlp {
         from: usize,
         acc: &mut [f32],
     ) {
-        assert_eq!(input.len(), self.input(), "input length");
-        assert_eq!(base.len(), self.input(), "input length");
+        assert!(input.len() <= self.input(), "input length");
+        assert_eq!(base.len(), input.len(), "input length");
         let first = self.trunk.first().expect("a network with a hidden layer");
         let mut rows = Rows::new();
         // most inputs are equal: blocks of them are skipped whole
-        let n = first.fan_in;
+        let n = input.len();
         let mut i = from;
         while i < n {
             let end = (i + 8).min(n);
@@ -454,9 +459,9 @@ impl FastMlp {
         );
     }
 
-    /// [`FastMlp::forward_some`] of the input whose entries below the accumulator's `from` are
-    /// 1 at `ones` (each below `from`) and 0 elsewhere, and the rest as `acc` was computed
-    /// from ([`FastMlp::first_layer_from`]). Equal to [`FastMlp::forward_some`] of that input
+    /// [`FastMlp::forward_some`] of the input whose entries below the accumulator's `from`, and
+    /// past the end of the input it was computed from, are 1 at `ones` and 0 elsewhere, and the
+    /// rest as `acc` was computed from ([`FastMlp::first_layer_from`]). Equal to [`FastMlp::forward_some`] of that input
     /// up to float summation order.
     pub fn forward_some_accumulated(
         &self,

@@ -43,9 +43,12 @@ const SLOTS: usize = 4096;
 /// The first input after the own-hand block: everything from here on is public.
 pub(crate) const PUBLIC_FROM: usize = HAND + 55;
 
-/// One first-layer width's slots.
+/// The slots of one first-layer width and encoding prefix.
 struct Table {
     width: usize,
+    /// Leading floats of the encoding the network reads ([`INPUT_SIZE`], or an open value
+    /// model's `OPEN_KEPT`).
+    kept: usize,
     keys: Vec<u64>,
     accumulators: Vec<f32>,
     /// Room for two encoded inputs, for building accumulators.
@@ -75,11 +78,12 @@ thread_local! {
 }
 
 /// Calls `then` with the accumulator of the public record that `root`'s history and then
-/// `path` lead to, for `mlp` (the network numbered `net`), computing it when the thread's table
-/// does not hold it.
+/// `path` lead to, for `mlp` (the network numbered `net`, which reads the first `kept` floats
+/// of the encoding), computing it when the thread's table does not hold it.
 pub(crate) fn with_accumulator<R>(
     mlp: &FastMlp,
     net: u64,
+    kept: usize,
     root: &InfoSet,
     path: &[Move],
     then: impl FnOnce(&[f32]) -> R,
@@ -88,11 +92,15 @@ pub(crate) fn with_accumulator<R>(
     let key = record_key(net, root, path);
     TABLES.with(|tables| {
         let mut tables = tables.borrow_mut();
-        let i = match tables.iter().position(|t| t.width == width) {
+        let i = match tables
+            .iter()
+            .position(|t| t.width == width && t.kept == kept)
+        {
             Some(i) => i,
             None => {
                 tables.push(Table {
                     width,
+                    kept,
                     // a key of 0 is never stored: `finish` maps no record to it (see `Key`)
                     keys: vec![0; SLOTS],
                     accumulators: vec![0.0; SLOTS * width],
@@ -144,17 +152,18 @@ fn accumulate(
     while from > 0 && records[from - 1].1 == records[from].1 {
         from -= 1;
     }
+    let kept = table.kept;
     let [mut base, mut input] = std::mem::take(&mut table.inputs);
     records[from].0.encode(&mut base);
     if held && from == 0 {
         out.copy_from_slice(table.get(chain[0].1).expect("held above"));
     } else {
-        mlp.first_layer_from(&base, PUBLIC_FROM, out);
+        mlp.first_layer_from(&base[..kept], PUBLIC_FROM, out);
         table.put(chain[from].1, out);
     }
     for k in from + 1..records.len() {
         records[k].0.encode(&mut input);
-        mlp.first_layer_add_difference(&input, &base, PUBLIC_FROM, out);
+        mlp.first_layer_add_difference(&input[..kept], &base[..kept], PUBLIC_FROM, out);
         table.put(chain[k].1, out);
         std::mem::swap(&mut base, &mut input);
     }
@@ -267,7 +276,7 @@ mod tests {
     }
 
     fn cached(mlp: &FastMlp, net: u64, info: &InfoSet) -> Vec<f32> {
-        with_accumulator(mlp, net, info, &[], |acc| acc.to_vec())
+        with_accumulator(mlp, net, INPUT_SIZE, info, &[], |acc| acc.to_vec())
     }
 
     fn close(a: &[f32], b: &[f32]) -> bool {
