@@ -210,6 +210,16 @@ pub fn run(args: BenchArgs) -> Result<()> {
             "net_ismcts_midround_believed_iters_per_sec".into(),
             json!(bb.believed_iters_per_sec.round()),
         );
+        let (open_speed, _) = net::open_value_ismcts_iters_per_sec(
+            &net,
+            &net::bench_open_network(),
+            &beliefs::mid_round_position(),
+            30_000,
+        );
+        out.insert(
+            "net_ismcts_midround_open_value_iters_per_sec".into(),
+            json!(open_speed.round()),
+        );
         out.insert("believed_uniform_ess".into(), json!(bb.uniform_ess));
         out.insert("learned_inference_ms".into(), round2(bb.inference_ms));
         out.insert(

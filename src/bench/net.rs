@@ -8,12 +8,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use capicua_engine::{InfoSet, Rng};
-use capicua_net::encoding::BELIEF_SIZE;
+use capicua_eval::open_values::OpenValues;
+use capicua_net::encoding::{BELIEF_SIZE, OPEN_INPUT_SIZE};
 use capicua_net::{
-    ENCODING_VERSION, INPUT_SIZE, ModelShape, NetEvaluator, Network, Observation, POLICY_SIZE,
-    TrainBatch, TrainConfig, Trainer,
+    ENCODING_VERSION, INPUT_SIZE, ModelShape, NetEvaluator, Network, Observation, OpenValueNet,
+    POLICY_SIZE, TrainBatch, TrainConfig, Trainer,
 };
-use capicua_search::{BeliefMode, Budget, SearchConfig, SearchRequest, Searcher};
+use capicua_search::{BeliefMode, Budget, Evaluator, SearchConfig, SearchRequest, Searcher};
 
 use super::search::{bench_position, fingerprint};
 
@@ -113,8 +114,37 @@ pub fn net_ismcts_iters_per_sec(
     beliefs: BeliefMode,
     iterations: u64,
 ) -> (f64, u64) {
-    let info = info.clone();
     let ev = Arc::new(NetEvaluator::new(network).expect("a network for this encoding"));
+    ismcts_iters_per_sec_with(ev, info, beliefs, iterations)
+}
+
+/// [`net_ismcts_iters_per_sec`] with the leaf values of an open value model
+/// (`capicua_eval::open_values`, `vmix=0.5`), whose cost it measures.
+pub fn open_value_ismcts_iters_per_sec(
+    network: &Network,
+    open: &Network,
+    info: &InfoSet,
+    iterations: u64,
+) -> (f64, u64) {
+    let ev = Arc::new(NetEvaluator::new(network).expect("a network for this encoding"));
+    let open = OpenValueNet::new(open).expect("an open value network");
+    let ev = Arc::new(OpenValues::new(ev, open, 0.5, "bench"));
+    ismcts_iters_per_sec_with(ev, info, BeliefMode::Learned, iterations)
+}
+
+/// A random open value network of the shipped open model's shape.
+pub fn bench_open_network() -> Network {
+    let shape = ModelShape::with_hidden(OPEN_INPUT_SIZE, &BENCH_HIDDEN, POLICY_SIZE);
+    Network::new(shape, ENCODING_VERSION, 2).expect("the open bench shape is valid")
+}
+
+fn ismcts_iters_per_sec_with(
+    ev: Arc<dyn Evaluator>,
+    info: &InfoSet,
+    beliefs: BeliefMode,
+    iterations: u64,
+) -> (f64, u64) {
+    let info = info.clone();
     let config = SearchConfig {
         threads: 1,
         beliefs,

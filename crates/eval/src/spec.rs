@@ -471,14 +471,6 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "beliefs read with a learned model of the players (models/counting-imitation.bpk): this many of the model's believed deals, weighted by how likely each makes the other seats' moves under its policy (for measuring; needs a model with a belief output)",
     ),
     (
-        "vmodel",
-        "an open value model (a file): leaf values read the determinization's whole deal (needs a model for the priors)",
-    ),
-    (
-        "vmix",
-        "with vmodel: the open model's share of each leaf's value, 0..1 (default 1)",
-    ),
-    (
         "chain",
         "with cinfer or pinfer: Metropolis steps after the draws, exchanging two hidden tiles at a time; the beliefs are the chain's frequencies (0: none)",
     ),
@@ -489,6 +481,14 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     (
         "itemp",
         "with cinfer or pinfer: the players' policy is raised to 1/T before it weighs the deals, > 0 (below 1 sharpens it)",
+    ),
+    (
+        "vmodel",
+        "an open value model, a file, open (models/open-value.bpk) or none: leaf values read the determinization's whole deal (needs a model for the priors)",
+    ),
+    (
+        "vmix",
+        "with vmodel: the open model's share of each leaf's value, 0..1 (default 1)",
     ),
 ];
 
@@ -769,10 +769,22 @@ impl SearchSpec {
                 "chain" => chain = int(0)?.min(10_000_000) as usize,
                 "joint" => joint = int(0)?.min(1_000_000) as usize,
                 "itemp" => itemp = positive()?,
+                "vmodel" if v == "none" => vmodel = None,
                 "vmodel" => {
+                    let path = if v == "open" {
+                        capicua_net::open_value_model_path().ok_or(SpecError::NoShippedModel {
+                            name: "vmodel \"open\"",
+                            shipped: capicua_net::OPEN_VALUE_MODEL,
+                        })?
+                    } else {
+                        std::path::PathBuf::from(&v)
+                    };
+                    if !path.is_file() {
+                        return Err(SpecError::MissingModel(v.clone()));
+                    }
                     let net =
-                        capicua_net::OpenValueNet::load(&v).map_err(|e| SpecError::Model {
-                            path: v.clone().into(),
+                        capicua_net::OpenValueNet::load(&path).map_err(|e| SpecError::Model {
+                            path: v.clone(),
                             reason: e.to_string(),
                         })?;
                     vmodel = Some((v.clone(), net));
@@ -1730,6 +1742,64 @@ mod model_tests {
             .unwrap();
         let err = PlayerSpec::parse(&text).unwrap_err().to_string();
         assert!(err.contains("model") && err.contains("encoding"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn search_players_take_an_open_value_model() {
+        let dir = std::env::temp_dir().join(format!("capicua-eval-vmodel-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (net, open) = (dir.join("net.bpk"), dir.join("open.bpk"));
+        let shape = ModelShape::with_hidden(INPUT_SIZE, &[16], POLICY_SIZE);
+        Network::new(shape, ENCODING_VERSION, 1)
+            .unwrap()
+            .save(&net)
+            .unwrap();
+        let open_shape = ModelShape::with_hidden(
+            capicua_net::encoding::OPEN_INPUT_SIZE,
+            &[16, 8],
+            POLICY_SIZE,
+        );
+        Network::new(open_shape, ENCODING_VERSION, 2)
+            .unwrap()
+            .save(&open)
+            .unwrap();
+        let text = format!(
+            "ismcts:iters=50,model={},vmodel={},vmix=0.5",
+            net.display(),
+            open.display()
+        );
+        let spec = PlayerSpec::parse(&text).unwrap();
+        assert!(
+            matches!(&spec, PlayerSpec::Search(s) if s.open_value.as_ref().is_some_and(|v| v.weight == 0.5))
+        );
+        assert_eq!(spec.to_string(), text);
+        assert_eq!(PlayerSpec::parse(&spec.to_string()).unwrap(), spec);
+        let mut player = spec.build(3);
+        let round = Match::new(&Rules::cuban(), 5).deal_round();
+        let info = round.infoset(round.to_move());
+        assert!(info.legal_moves().contains(player.choose(&info)));
+        // vmix alone, vmodel without a model for the priors, and a policy/value network as
+        // an open model are refused, each naming its key
+        let refused = |t: String, key: &str| {
+            let err = PlayerSpec::parse(&t).unwrap_err().to_string();
+            assert!(err.contains(key), "{t}: {err}");
+        };
+        let plain = format!("ismcts:iters=50,model={}", net.display());
+        assert_eq!(
+            PlayerSpec::parse(&format!("{plain},vmodel=none")).unwrap(),
+            PlayerSpec::parse(&plain).unwrap()
+        );
+        if capicua_net::open_value_model_path().is_some() {
+            let shipped = format!("{plain},vmodel=open");
+            assert_eq!(PlayerSpec::parse(&shipped).unwrap().to_string(), shipped);
+        }
+        refused(format!("ismcts:model={},vmix=0.5", net.display()), "vmix");
+        refused(format!("ismcts:vmodel={}", open.display()), "vmodel");
+        refused(
+            format!("ismcts:model={},vmodel={}", net.display(), net.display()),
+            "shape",
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -271,6 +271,9 @@ pub const LONG_MODEL: &str = "models/capicua-long.bpk";
 /// the other seats' moves with it.
 pub const IMITATION_MODEL: &str = "models/counting-imitation.bpk";
 
+/// The shipped open value model ([`crate::OpenValueNet`]): `vmodel=open` in specs.
+pub const OPEN_VALUE_MODEL: &str = "models/open-value.bpk";
+
 /// The shipped model's file, if there is one: `SHIPPED_MODEL` under the working directory,
 /// else under the nearest directory above the executable that holds it.
 pub fn shipped_model_path() -> Option<PathBuf> {
@@ -287,6 +290,12 @@ pub fn long_model_path() -> Option<PathBuf> {
 /// the shipped model.
 pub fn imitation_model_path() -> Option<PathBuf> {
     installed(IMITATION_MODEL)
+}
+
+/// The shipped open value model ([`OPEN_VALUE_MODEL`]), found as [`shipped_model_path`]
+/// finds the shipped model.
+pub fn open_value_model_path() -> Option<PathBuf> {
+    installed(OPEN_VALUE_MODEL)
 }
 
 fn installed(relative: &str) -> Option<PathBuf> {
