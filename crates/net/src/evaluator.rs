@@ -40,6 +40,18 @@ pub struct NetEvaluator {
     noise: Option<RootNoise>,
 }
 
+/// Refuses a network made for another version of this crate's encoding.
+pub(crate) fn check_encoding(version: u32) -> Result<(), NetError> {
+    if version == ENCODING_VERSION {
+        Ok(())
+    } else {
+        Err(NetError::EncodingMismatch {
+            file: version,
+            expected: ENCODING_VERSION,
+        })
+    }
+}
+
 /// The next [`NetEvaluator::id`].
 pub(crate) static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
@@ -47,12 +59,7 @@ impl NetEvaluator {
     /// Wraps a network made for this crate's encoding.
     pub fn new(network: &Network) -> Result<NetEvaluator, NetError> {
         let h = network.header();
-        if h.encoding_version != ENCODING_VERSION {
-            return Err(NetError::EncodingMismatch {
-                file: h.encoding_version,
-                expected: ENCODING_VERSION,
-            });
-        }
+        check_encoding(h.encoding_version)?;
         if h.shape.input != INPUT_SIZE
             || h.shape.policy != POLICY_SIZE
             || (h.shape.beliefs != 0 && h.shape.beliefs != BELIEF_SIZE)

@@ -460,9 +460,9 @@ impl FastMlp {
     }
 
     /// [`FastMlp::forward_some`] of the input whose entries below the accumulator's `from`, and
-    /// past the end of the input it was computed from, are 1 at `ones` and 0 elsewhere, and the
-    /// rest as `acc` was computed from ([`FastMlp::first_layer_from`]). Equal to [`FastMlp::forward_some`] of that input
-    /// up to float summation order.
+    /// past the end of the input it was computed from, are 1 at `ones` and 0 elsewhere, and
+    /// the rest as `acc` was computed from ([`FastMlp::first_layer_from`]). Equal to
+    /// [`FastMlp::forward_some`] of that input up to float summation order.
     pub fn forward_some_accumulated(
         &self,
         acc: &[f32],

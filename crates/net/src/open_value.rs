@@ -26,7 +26,7 @@ use crate::encoding::{
     ENCODING_VERSION, OPEN_INPUT_SIZE, OPEN_KEPT, PLACES, POLICY_SIZE, state_places,
 };
 use crate::error::NetError;
-use crate::evaluator::NEXT_ID;
+use crate::evaluator::{NEXT_ID, check_encoding};
 use crate::mlp::FastMlp;
 use crate::network::Network;
 use crate::public_cache::with_accumulator;
@@ -47,12 +47,7 @@ impl OpenValueNet {
     /// Wraps a network of [`OPEN_INPUT_SIZE`] inputs and this crate's encoding.
     pub fn new(network: &Network) -> Result<OpenValueNet, NetError> {
         let h = network.header();
-        if h.encoding_version != ENCODING_VERSION {
-            return Err(NetError::EncodingMismatch {
-                file: h.encoding_version,
-                expected: ENCODING_VERSION,
-            });
-        }
+        check_encoding(h.encoding_version)?;
         if h.shape.input != OPEN_INPUT_SIZE
             || h.shape.policy != POLICY_SIZE
             || h.shape.beliefs != 0
