@@ -72,7 +72,8 @@ impl PolicyBeliefs {
     }
 
     /// The same evaluator with its inference's settings changed by `adjust` (a chain,
-    /// deals kept for the search, a temperature: the spec keys `chain`, `joint`, `itemp`).
+    /// deals kept for the search, a temperature, whose moves are read: the spec keys `chain`,
+    /// `joint`, `itemp`, `iseats`).
     pub fn adjusted(mut self, adjust: impl FnOnce(&mut PolicyInference)) -> PolicyBeliefs {
         adjust(&mut self.inference);
         self
@@ -115,6 +116,9 @@ impl Evaluator for PolicyBeliefs {
         }
         if i.temperature != 1.0 {
             extras.push_str(&format!(",T={}", i.temperature));
+        }
+        if i.opponents_only {
+            extras.push_str(",opponents");
         }
         format!(
             "{}+{}(n={}{extras})",

@@ -483,6 +483,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "with cinfer or pinfer: the players' policy is raised to 1/T before it weighs the deals, > 0 (below 1 sharpens it)",
     ),
     (
+        "iseats",
+        "with cinfer or pinfer: whose moves the inference reads, all (the three other seats) or opponents (the partner's left out)",
+    ),
+    (
         "vmodel",
         "an open value model, a file, open (models/open-value.bpk) or none: leaf values read the determinization's whole deal (needs a model for the priors)",
     ),
@@ -543,6 +547,9 @@ pub struct SearchSpec {
     pub joint: usize,
     /// `itemp=T`: that inference's temperature ([`capicua_net::PolicyInference::temperature`]).
     pub itemp: f64,
+    /// `iseats=opponents`: that inference reads only the opponents' moves
+    /// ([`capicua_net::PolicyInference::opponents_only`]).
+    pub opponents_only: bool,
     /// `others=counting` or `others=players`: the model the tree's other seats play.
     pub others_model: Option<OthersModel>,
     /// `vmodel=FILE`: an open value model values the leaves, with `vmix`'s share.
@@ -628,6 +635,7 @@ impl SearchSpec {
             chain: 0,
             joint: 0,
             itemp: 1.0,
+            opponents_only: false,
             others_model: None,
             open_value: None,
         }
@@ -642,6 +650,7 @@ impl SearchSpec {
         let (mut iters, mut ms) = (None, None);
         let (mut cinfer, mut pinfer, mut chain, mut joint) = (None, None, 0, 0);
         let mut itemp = 1.0;
+        let mut opponents_only = false;
         let (mut vmodel, mut vmix) = (None, None);
         let (mut improved, mut cscale, mut cweight) = (false, None, None);
         for key in kind.keys() {
@@ -769,6 +778,13 @@ impl SearchSpec {
                 "chain" => chain = int(0)?.min(10_000_000) as usize,
                 "joint" => joint = int(0)?.min(1_000_000) as usize,
                 "itemp" => itemp = positive()?,
+                "iseats" => {
+                    opponents_only = match v.as_str() {
+                        "all" => false,
+                        "opponents" => true,
+                        _ => return Err(bad("expected all or opponents")),
+                    }
+                }
                 "vmodel" if v == "none" => vmodel = None,
                 "vmodel" => {
                     let path = if v == "open" {
@@ -905,6 +921,7 @@ impl SearchSpec {
             ("chain", chain > 0, chain.to_string()),
             ("joint", joint > 0, joint.to_string()),
             ("itemp", itemp != 1.0, itemp.to_string()),
+            ("iseats", opponents_only, "opponents".to_string()),
         ] {
             if set && inference.is_none() {
                 return Err(p.bad_value(
@@ -944,6 +961,7 @@ impl SearchSpec {
             chain,
             joint,
             itemp,
+            opponents_only,
             others_model,
             open_value,
         })
@@ -972,6 +990,7 @@ impl SearchSpec {
             i.chain = self.chain;
             i.keep = self.joint;
             i.temperature = self.itemp;
+            i.opponents_only = self.opponents_only;
         };
         let believing: Arc<dyn Evaluator> = match &self.inference {
             Some(BeliefInference::Counting(n)) => {
@@ -1121,6 +1140,9 @@ impl SearchSpec {
         }
         if self.itemp != 1.0 {
             out.push(format!("itemp={}", self.itemp));
+        }
+        if self.opponents_only {
+            out.push("iseats=opponents".to_string());
         }
         if let Some(v) = &self.open_value {
             out.push(format!("vmodel={}", v.name));
@@ -1618,6 +1640,8 @@ mod tests {
             "ismcts:model=default,joint=100",
             "ismcts:model=default,itemp=0.5",
             "ismcts:model=default,pinfer=100,itemp=0",
+            "ismcts:model=default,iseats=opponents",
+            "ismcts:model=default,pinfer=100,iseats=partner",
         ]);
         if capicua_net::shipped_model_path().is_none() {
             return;
@@ -1634,11 +1658,22 @@ mod tests {
             let name = s.searcher().evaluator().name();
             assert!(name.contains(evaluator), "{name}");
             let tuned = canonical_search(&format!(
-                "ismcts:iters=10,model=default,{key}=100,chain=900,joint=300,itemp=0.5"
+                "ismcts:iters=10,model=default,{key}=100,chain=900,joint=300,itemp=0.5,iseats=opponents"
             ));
-            assert_eq!((tuned.chain, tuned.joint, tuned.itemp), (900, 300, 0.5));
+            assert_eq!(
+                (tuned.chain, tuned.joint, tuned.itemp, tuned.opponents_only),
+                (900, 300, 0.5, true)
+            );
             let name = tuned.searcher().evaluator().name();
-            assert!(name.contains("(n=100,chain=900,joint=300,T=0.5)"), "{name}");
+            assert!(
+                name.contains("(n=100,chain=900,joint=300,T=0.5,opponents)"),
+                "{name}"
+            );
+            let all = format!("ismcts:iters=10,model=default,{key}=100");
+            assert_eq!(
+                PlayerSpec::parse(&format!("{all},iseats=all")).unwrap(),
+                PlayerSpec::parse(&all).unwrap()
+            );
         }
     }
 

@@ -123,6 +123,10 @@ pub struct PolicyInference {
     /// weighted deals. A search can take its determinizations from them, keeping what the
     /// marginals lose: which tiles go together.
     pub keep: usize,
+    /// Read only the opponents' moves: the partner's are left out of the likelihood. A model
+    /// of the other players fits the partner only when the partner plays as they do; a
+    /// searcher partnered with itself reads its partner through its own beliefs instead.
+    pub opponents_only: bool,
 }
 
 /// How inference over deals drawn from a prior (believed deals) weighs them.
@@ -149,6 +153,7 @@ impl Default for PolicyInference {
             shrink: 0.0,
             chain: 0,
             keep: 0,
+            opponents_only: false,
         }
     }
 }
@@ -369,6 +374,7 @@ impl PolicyInference {
         pile: TileSet,
     ) -> Result<f64, InferenceError> {
         let me = info.seat();
+        let rules = info.rules();
         let mut dealt = [TileSet::EMPTY; 4];
         for s in 0..info.rules().players {
             dealt[s as usize] = if s == me {
@@ -393,7 +399,8 @@ impl PolicyInference {
         let mut sum = 0.0;
         for (index, &mv) in info.history().iter().enumerate() {
             let s = table.to_move();
-            if s != me {
+            let read = s != me && !(self.opponents_only && rules.side_of(s) == rules.side_of(me));
+            if read {
                 let legal = table.legal_moves();
                 if legal.len() > 1 {
                     let Some(i) = legal.iter().position(|&m| m == mv) else {
@@ -659,6 +666,56 @@ mod tests {
             distinct.len() > 1,
             "the counts of choices differ between deals"
         );
+    }
+
+    /// Uniform over the legal plays, and notes which seat it was asked about.
+    struct Asked(std::sync::Mutex<Vec<u8>>);
+
+    impl PlayPolicy for Asked {
+        fn probabilities(&self, info: &InfoSet, legal: &[Move], out: &mut [f64]) {
+            self.0.lock().unwrap().push(info.seat());
+            out.iter_mut().for_each(|o| *o = 1.0 / legal.len() as f64);
+        }
+    }
+
+    /// Reading only the opponents never asks the model about the partner's moves, and the
+    /// same positions read in full do ask about them.
+    #[test]
+    fn opponents_only_leaves_the_partner_unread() {
+        let rules = Rules::cuban();
+        for opponents_only in [false, true] {
+            let inference = PolicyInference {
+                samples: 1,
+                opponents_only,
+                ..PolicyInference::default()
+            };
+            let (mut partners, mut opponents) = (0, 0);
+            for seed in 0..6u64 {
+                let table = table_after(&rules, 40 + seed, 20);
+                let seat = table.to_move();
+                let info = table.view(seat);
+                let (hands, pile) = Sampler::new(info)
+                    .unwrap()
+                    .sample_hands(&mut Rng::new(seed))
+                    .unwrap();
+                let asked = Asked(std::sync::Mutex::new(Vec::new()));
+                inference.log_likelihood(&asked, info, hands, pile).unwrap();
+                for s in asked.0.into_inner().unwrap() {
+                    assert_ne!(s, seat, "the observer's own moves");
+                    if s == (seat + 2) % 4 {
+                        partners += 1;
+                    } else {
+                        opponents += 1;
+                    }
+                }
+            }
+            assert!(opponents > 0);
+            assert_eq!(
+                partners == 0,
+                opponents_only,
+                "{partners} partner moves read"
+            );
+        }
     }
 
     /// With every move's probability floored at 1, or before another seat has chosen, every
