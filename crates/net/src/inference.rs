@@ -376,7 +376,7 @@ impl PolicyInference {
         let me = info.seat();
         let rules = info.rules();
         let mut dealt = [TileSet::EMPTY; 4];
-        for s in 0..info.rules().players {
+        for s in 0..rules.players {
             dealt[s as usize] = if s == me {
                 info.dealt()
             } else {
