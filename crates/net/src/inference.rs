@@ -375,6 +375,7 @@ impl PolicyInference {
     ) -> Result<f64, InferenceError> {
         let me = info.seat();
         let rules = info.rules();
+        let my_side = rules.side_of(me);
         let mut dealt = [TileSet::EMPTY; 4];
         for s in 0..rules.players {
             dealt[s as usize] = if s == me {
@@ -399,8 +400,7 @@ impl PolicyInference {
         let mut sum = 0.0;
         for (index, &mv) in info.history().iter().enumerate() {
             let s = table.to_move();
-            let read = s != me && !(self.opponents_only && rules.side_of(s) == rules.side_of(me));
-            if read {
+            if s != me && !(self.opponents_only && rules.side_of(s) == my_side) {
                 let legal = table.legal_moves();
                 if legal.len() > 1 {
                     let Some(i) = legal.iter().position(|&m| m == mv) else {
