@@ -64,7 +64,7 @@ use capicua_net::NetEvaluator;
 use capicua_search::{
     Algorithm, BeliefMode, Budget, Evaluator, FpuBase, IsmctsPlayer, MarginScale, MoveChoice,
     OtherSeats, PimcPlayer, RolloutPolicy, RootSelection, SearchConfig, Searcher, TruthSeats,
-    ValueWeight,
+    ValueWeight, Widening,
 };
 use capicua_solver::OmniscientPlayer;
 use thiserror::Error;
@@ -463,6 +463,18 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "temperature of the modelled other seats' draws, > 0",
     ),
     (
+        "optemp",
+        "the prior temperature at the other seats' nodes (partner and opponents) of a tree with a model, > 0 (default: ptemp)",
+    ),
+    (
+        "depth",
+        "the deepest the tree grows, in moves below the root, where the evaluator values each iteration's determinization (0: no limit)",
+    ),
+    (
+        "widen",
+        "another seat's node meeting moves it has no child for, in a tree with a model: eval (evaluate it there, the iteration ends), neutral (add them at the children's mean prior and go on) continue (evaluate it there for their priors and go on) or average (as eval, and each evaluation there also averages into the priors of the children legal in it)",
+    ),
+    (
         "cinfer",
         "beliefs read with counting's own policy: this many uniform deals weighted by how likely each makes the other seats' moves under counting (the issue's prototype; an oracle against counting players, for measuring; needs a model)",
     ),
@@ -691,6 +703,7 @@ impl SearchSpec {
                 "c" => c.c_ucb = float()?,
                 "cpuct" => c.c_puct = float()?,
                 "ptemp" => c.prior_temperature = positive()?,
+                "optemp" => c.other_prior_temperature = Some(positive()?),
                 "fpubase" => {
                     c.fpu_base =
                         FpuBase::from_name(&v).ok_or_else(|| bad("expected value or mean"))?
@@ -773,6 +786,22 @@ impl SearchSpec {
                     }
                 }
                 "otemp" => otemp = positive()?,
+                "depth" => c.max_depth = int(0)?.min(255) as u32,
+                "widen" => {
+                    c.widening = match v.as_str() {
+                        "eval" => Widening::Evaluate,
+                        "neutral" => Widening::Neutral,
+                        "continue" => Widening::Continue,
+                        "average" => Widening::Average,
+                        _ => {
+                            return Err(p.bad_value(
+                                "widen",
+                                &v,
+                                "eval, neutral, continue or average",
+                            ));
+                        }
+                    }
+                }
                 "cinfer" => cinfer = Some(int(1)?.min(1_000_000) as usize),
                 "pinfer" => pinfer = Some(int(1)?.min(1_000_000) as usize),
                 "chain" => chain = int(0)?.min(10_000_000) as usize,
@@ -1158,6 +1187,20 @@ impl SearchSpec {
         }
         if c.belief_temperature != base.belief_temperature {
             out.push(format!("btemp={}", c.belief_temperature));
+        }
+        if let Some(t) = c.other_prior_temperature {
+            out.push(format!("optemp={t}"));
+        }
+        if c.max_depth != base.max_depth {
+            out.push(format!("depth={}", c.max_depth));
+        }
+        if c.widening != base.widening {
+            out.push(match c.widening {
+                Widening::Evaluate => "widen=eval".to_string(),
+                Widening::Neutral => "widen=neutral".to_string(),
+                Widening::Continue => "widen=continue".to_string(),
+                Widening::Average => "widen=average".to_string(),
+            });
         }
         if c.other_seats != base.other_seats {
             match c.other_seats {
@@ -1561,6 +1604,9 @@ mod tests {
             "ismcts:others=policy",
             "ismcts:iters=50,others=policy,otemp=0.5",
             "ismcts:btemp=0.5",
+            "ismcts:optemp=1,depth=6,widen=average",
+            "ismcts:widen=neutral",
+            "ismcts:widen=continue",
             "ismcts:choice=improved",
             "ismcts:iters=80,choice=improved,cscale=0.03",
             "ismcts:choice=improved,cweight=120",
@@ -1592,6 +1638,21 @@ mod tests {
             PlayerSpec::Search(s) => *s,
             _ => panic!("{text} is a search"),
         }
+    }
+
+    /// `widen`, `depth` and `optemp` name their settings.
+    #[test]
+    fn tree_shape_keys_take_their_values() {
+        assert_refused(&[
+            "ismcts:widen=sometimes",
+            "ismcts:depth=-1",
+            "ismcts:depth=x",
+        ]);
+        let s = canonical_search("ismcts:optemp=1.5,depth=6,widen=average");
+        assert_eq!(s.config.other_prior_temperature, Some(1.5));
+        assert_eq!(s.config.max_depth, 6);
+        assert_eq!(s.config.widening, Widening::Average);
+        assert_eq!(s.searcher().config().widening, Widening::Average);
     }
 
     /// `cweight` is a fixed weight of `choice=improved`'s values, instead of `cscale`;

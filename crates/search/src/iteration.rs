@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use capicua_engine::{DealSampler, InfoSet, LEAD, Move, MoveList, PlaceWeights, Rng, Rules, State};
 
 use crate::config::SOLVE_NODES;
-use crate::config::{Algorithm, BeliefMode, SearchConfig, TruthSeats, ValueWeight};
+use crate::config::{Algorithm, BeliefMode, SearchConfig, TruthSeats, ValueWeight, Widening};
 use crate::error::SearchError;
 use crate::evaluator::{Evaluation, Evaluator, Leaf, LeafValue};
 use crate::reward::{Outcome, Reward, SideValues};
@@ -156,11 +156,17 @@ pub(crate) struct Ctx<'a> {
     pub(crate) root_weight: Option<ValueWeight>,
     /// `1 / prior_temperature`.
     pub(crate) prior_power: f32,
+    /// `1 / other_prior_temperature`, at the other seats' nodes.
+    pub(crate) other_prior_power: f32,
     /// [`crate::SearchConfig::fpu_base`] and [`crate::SearchConfig::fpu_reduction`].
     pub(crate) fpu: Fpu,
     /// `Some(1 / temperature)` when the other seats' moves are sampled from the evaluator's
     /// policy (`OtherSeats::Policy`).
     pub(crate) other_power: Option<f32>,
+    /// [`crate::SearchConfig::widening`].
+    pub(crate) widening: Widening,
+    /// [`crate::SearchConfig::max_depth`], `usize::MAX` for none.
+    pub(crate) max_depth: usize,
     pub(crate) rollout_mix: f64,
     pub(crate) rollout: RolloutPolicy,
     pub(crate) max_nodes: usize,
@@ -425,6 +431,9 @@ impl Worker {
             if state.is_over() {
                 return LeafKind::Terminal;
             }
+            if self.path.len() >= ctx.max_depth {
+                return LeafKind::Eval { node };
+            }
             let mask = legal_mask(state);
             // a full tree selects among the children it has, and evaluates where it has none
             let full = self.tree.len() >= ctx.max_nodes;
@@ -445,7 +454,25 @@ impl Worker {
                         }
                     }
                     _ => {
-                        if (untried != 0 && !full) || mask & present == 0 {
+                        let mut present = present;
+                        if untried != 0 && !full {
+                            match ctx.widening {
+                                _ if state.to_move == ctx.info.seat() => {
+                                    return LeafKind::Eval { node };
+                                }
+                                Widening::Evaluate | Widening::Average => {
+                                    return LeafKind::Eval { node };
+                                }
+                                Widening::Neutral => {
+                                    present |=
+                                        add_neutral_children(&mut self.tree, node, untried, ctx);
+                                }
+                                Widening::Continue => {
+                                    present |= self.add_evaluated_children(ctx, rng, node, state);
+                                }
+                            }
+                        }
+                        if mask & present == 0 {
                             return LeafKind::Eval { node };
                         }
                         match ctx.root_weight {
@@ -526,6 +553,36 @@ impl Worker {
         (self.tree.len() < ctx.max_nodes).then(|| self.tree.add_child(node, key, prior))
     }
 
+    /// [`Widening::Continue`]: evaluates `state` at `node` (already evaluated) for the priors
+    /// of the legal moves it has no child for, and adds those children; returns the actions
+    /// `node` has children for.
+    fn add_evaluated_children(
+        &mut self,
+        ctx: &Ctx<'_>,
+        rng: &mut Rng,
+        node: u32,
+        state: &State,
+    ) -> u128 {
+        let leaf = Leaf {
+            root: ctx.info,
+            path: &self.moves,
+            state,
+        };
+        ctx.evaluator.evaluate(&leaf, rng, &mut self.other_eval);
+        // the node keeps the value of its first evaluation, so no value is needed here
+        expand_with_priors(
+            &mut self.tree,
+            ctx,
+            node,
+            state,
+            &self.other_eval,
+            &SideValues::default(),
+        );
+        self.tree
+            .children(node)
+            .fold(0u128, |m, c| m | 1u128 << self.tree.hot[c as usize].key)
+    }
+
     /// Takes the action of entry `child` in the determinization and records it on the path.
     #[inline]
     fn step(&mut self, ctx: &Ctx<'_>, child: u32, state: &mut State, rng: &mut Rng) {
@@ -590,6 +647,28 @@ fn powered_prior(eval: &Evaluation, m: Move, power: f32) -> f32 {
     if power == 1.0 { p } else { p.powf(power) }
 }
 
+/// [`Widening::Neutral`]: adds a child for each action in `untried`, each with the mean prior
+/// of `node`'s children, until the tree is full; returns the actions added.
+fn add_neutral_children(tree: &mut Tree, node: u32, untried: u128, ctx: &Ctx<'_>) -> u128 {
+    let (sum, n) = tree.children(node).fold((0.0f32, 0u32), |(s, n), c| {
+        (s + tree.cold[c as usize].prior, n + 1)
+    });
+    let prior = if n > 0 {
+        sum / n as f32
+    } else {
+        1.0 / untried.count_ones() as f32
+    };
+    let mut added = 0u128;
+    let mut rest = untried;
+    while rest != 0 && tree.len() < ctx.max_nodes {
+        let key = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        tree.add_child(node, key, prior);
+        added |= 1u128 << key;
+    }
+    added
+}
+
 /// Adds a child with its prior for every legal action of `node` that has none yet (priors
 /// renormalized over the legal plays; uniform when the evaluator's are unusable).
 fn expand_with_priors(
@@ -607,16 +686,40 @@ fn expand_with_priors(
     }
     let side = ctx.side[state.to_move as usize];
     let n = &mut tree.cold[node as usize];
+    let again = n.evaluated;
     if !n.evaluated {
         n.evaluated = true;
         n.value_to_move = v.reward[side as usize] as f32;
     }
-    let prior_of = |m: Move| powered_prior(eval, m, ctx.prior_power);
+    let power = if state.to_move == ctx.info.seat() {
+        ctx.prior_power
+    } else {
+        ctx.other_prior_power
+    };
+    let prior_of = |m: Move| powered_prior(eval, m, power);
     let total: f32 = legal.iter().map(|&m| prior_of(m)).sum();
     let uniform = !(total.is_finite() && total > 0.0);
-    let present = tree
-        .children(node)
-        .fold(0u128, |m, c| m | 1u128 << tree.hot[c as usize].key);
+    let prior = |mv: Move| {
+        if uniform {
+            1.0 / legal.len() as f32
+        } else {
+            prior_of(mv) / total
+        }
+    };
+    let mut present = 0u128;
+    for c in tree.children(node) {
+        let key = tree.hot[c as usize].key;
+        present |= 1u128 << key;
+        if again && ctx.widening == Widening::Average && state.to_move != ctx.info.seat() {
+            let Some(&mv) = legal.iter().find(|&&m| action_key(m) == key) else {
+                continue;
+            };
+            let cold = &mut tree.cold[c as usize];
+            let k = cold.prior_samples.saturating_add(1);
+            cold.prior += (prior(mv) - cold.prior) / k as f32;
+            cold.prior_samples = k;
+        }
+    }
     for &mv in legal.iter() {
         let key = action_key(mv);
         if present & (1u128 << key) != 0 {
@@ -625,12 +728,7 @@ fn expand_with_priors(
         if tree.len() >= ctx.max_nodes {
             break;
         }
-        let p = if uniform {
-            1.0 / legal.len() as f32
-        } else {
-            prior_of(mv) / total
-        };
-        tree.add_child(node, key, p);
+        tree.add_child(node, key, prior(mv));
     }
 }
 

@@ -175,6 +175,8 @@ impl Searcher {
                 _ => None,
             },
             prior_power: (1.0 / cfg.prior_temperature) as f32,
+            other_prior_power: (1.0 / cfg.other_prior_temperature.unwrap_or(cfg.prior_temperature))
+                as f32,
             fpu: Fpu {
                 base: cfg.fpu_base,
                 reduction: cfg.fpu_reduction,
@@ -186,6 +188,11 @@ impl Searcher {
                     Some((1.0 / temperature) as f32)
                 }
                 _ => None,
+            },
+            widening: cfg.widening,
+            max_depth: match cfg.max_depth {
+                0 => usize::MAX,
+                d => d as usize,
             },
             rollout_mix: cfg.rollout_mix,
             rollout: cfg.rollout,
@@ -438,5 +445,166 @@ impl Worker {
             done += n;
             self.iterations += n;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use capicua_engine::{Match, Rules};
+
+    use super::*;
+    use crate::config::Widening;
+    use crate::evaluator::{Evaluation, Leaf, LeafValue};
+
+    /// One evaluation: the action keys from the root to the node, and the node's legal keys.
+    type Call = (Vec<u8>, Vec<u8>);
+
+    /// Uniform priors and an even value, logging its calls.
+    #[derive(Default)]
+    struct Logged(Mutex<Vec<Call>>);
+
+    impl Evaluator for Logged {
+        fn name(&self) -> String {
+            "logged".into()
+        }
+        fn gives_priors(&self) -> bool {
+            true
+        }
+        fn evaluate(&self, leaf: &Leaf<'_>, _rng: &mut capicua_engine::Rng, out: &mut Evaluation) {
+            out.priors = [0.0; crate::ACTIONS];
+            let legal = leaf.legal_moves();
+            for a in legal.iter().filter_map(|m| m.action_index()) {
+                out.priors[a] = 1.0 / legal.len() as f32;
+            }
+            out.value = LeafValue::Estimate {
+                side: leaf.root.rules().side_of(leaf.to_move()),
+                win: 0.5,
+                margin: 0.0,
+            };
+            let path = leaf.path.iter().map(|&m| action_key(m)).collect();
+            let keys = legal.iter().map(|&m| action_key(m)).collect();
+            self.0.lock().unwrap().push((path, keys));
+        }
+    }
+
+    /// A node reachable from the root: its action keys from the root, and its children's
+    /// keys and priors.
+    type Node = (Vec<u8>, Vec<(u8, f32)>);
+
+    /// 3,000 iterations from the second decision of a `cuban` round (the other seats' hands
+    /// unknown): the evaluator's calls and the tree's nodes (a grown block leaves stale copies
+    /// behind, so the nodes are walked from the root).
+    fn search(config: SearchConfig) -> (Vec<Call>, Vec<Node>) {
+        let rules = Rules::cuban();
+        let mut round = Match::new(&rules, 5).deal_round();
+        let first = round.legal_moves()[0];
+        round.play(first).unwrap();
+        let info = round.infoset(round.to_move());
+        let logged = Arc::new(Logged::default());
+        let mut searcher = Searcher::with_evaluator(
+            SearchConfig {
+                budget: Budget::iterations(3_000),
+                ..config
+            },
+            logged.clone(),
+        );
+        searcher.search(&info).unwrap();
+        let tree = &searcher.workers[0].tree;
+        let (mut nodes, mut stack) = (Vec::new(), vec![(0u32, Vec::new())]);
+        while let Some((n, path)) = stack.pop() {
+            let children = tree
+                .children(n)
+                .map(|c| (tree.hot[c as usize].key, tree.cold[c as usize].prior))
+                .collect();
+            if tree.cold[n as usize].evaluated {
+                nodes.push((path.clone(), children));
+            }
+            for c in tree.children(n) {
+                let mut p = path.clone();
+                p.push(tree.hot[c as usize].key);
+                stack.push((c, p));
+            }
+        }
+        let calls = logged.0.lock().unwrap().clone();
+        (calls, nodes)
+    }
+
+    /// The prior the evaluations of `calls` at `path` give `key`: the first one's where it was
+    /// legal, or their mean.
+    fn expected_prior(calls: &[Call], path: &[u8], key: u8, mean: bool) -> f32 {
+        let mut at = calls
+            .iter()
+            .filter(|(p, legal)| p == path && legal.contains(&key))
+            .map(|(_, legal)| 1.0 / legal.len() as f32);
+        if !mean {
+            return at.next().unwrap();
+        }
+        let (mut m, mut k) = (0.0f32, 0u16);
+        for p in at {
+            k += 1;
+            m += (p - m) / k as f32;
+        }
+        m
+    }
+
+    fn widening(widening: Widening) -> (Vec<Call>, Vec<Node>) {
+        search(SearchConfig {
+            widening,
+            ..SearchConfig::default()
+        })
+    }
+
+    fn priors_are(calls: &[Call], nodes: &[Node], mean: bool) -> usize {
+        let mut averaged = 0;
+        for (path, children) in nodes {
+            let evaluations = calls.iter().filter(|(p, _)| p == path).count();
+            for &(key, prior) in children {
+                let want = expected_prior(calls, path, key, mean);
+                assert!(
+                    (prior - want).abs() < 1e-5,
+                    "node {path:?}, child {key}: prior {prior}, want {want}"
+                );
+                averaged +=
+                    (evaluations > 1 && want != expected_prior(calls, path, key, false)) as usize;
+            }
+        }
+        averaged
+    }
+
+    #[test]
+    fn widening_decides_where_other_seats_nodes_take_new_moves() {
+        // the default: other seats' nodes are evaluated again for the moves a new hand brings,
+        // and a child keeps the prior of the first hand that could make it
+        let (calls, nodes) = widening(Widening::Evaluate);
+        assert!(calls.len() > nodes.len() + 100, "{} calls", calls.len());
+        priors_are(&calls, &nodes, false);
+        // averaging: the same evaluations, each child's prior the mean over those it was legal in
+        let (calls, nodes) = widening(Widening::Average);
+        assert!(calls.len() > nodes.len() + 100, "{} calls", calls.len());
+        assert!(priors_are(&calls, &nodes, true) > 10, "priors averaged");
+        // neutral: one evaluation a node
+        let (calls, nodes) = widening(Widening::Neutral);
+        assert_eq!(calls.len(), nodes.len(), "every evaluation at a new node");
+        // continue: a second evaluation where new moves appear, and no iteration ends there
+        let (calls, nodes) = widening(Widening::Continue);
+        assert!(calls.len() > nodes.len() + 100, "{} calls", calls.len());
+        priors_are(&calls, &nodes, false);
+    }
+
+    #[test]
+    fn depth_limits_where_the_tree_is_evaluated() {
+        let deepest = |max_depth| {
+            let (calls, nodes) = search(SearchConfig {
+                max_depth,
+                ..SearchConfig::default()
+            });
+            let calls = calls.iter().map(|(p, _)| p.len()).max().unwrap();
+            let nodes = nodes.iter().map(|(p, _)| p.len()).max().unwrap();
+            (calls, nodes)
+        };
+        let (calls, nodes) = deepest(0);
+        assert!(calls > 3 && nodes > 3, "unlimited: {calls}, {nodes}");
+        assert_eq!(deepest(3), (3, 3));
+        assert_eq!(deepest(1), (1, 1));
     }
 }

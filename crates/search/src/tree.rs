@@ -76,6 +76,8 @@ pub(crate) struct Cold {
     pub score: f64,
     pub margin: f64,
     pub prior: f32,
+    /// How many evaluations `prior` averages ([`crate::Widening::Average`]; 1 otherwise).
+    pub prior_samples: u16,
     /// The evaluator's reward for the side to move here, at its first evaluation (the value of
     /// unvisited children in PUCT).
     pub value_to_move: f32,
@@ -96,6 +98,7 @@ const EMPTY_COLD: Cold = Cold {
     score: 0.0,
     margin: 0.0,
     prior: 0.0,
+    prior_samples: 0,
     value_to_move: 0.5,
     evaluated: false,
 };
@@ -166,6 +169,7 @@ impl Tree {
         self.hot[id as usize] = Hot { key, ..EMPTY_HOT };
         self.cold[id as usize] = Cold {
             prior,
+            prior_samples: 1,
             ..EMPTY_COLD
         };
         id
