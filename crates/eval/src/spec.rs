@@ -472,7 +472,7 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ),
     (
         "widen",
-        "another seat's node meeting moves it has no child for, in a tree with a model: eval (evaluate it there, the iteration ends), neutral (add them at the children's mean prior and go on) continue (evaluate it there for their priors and go on) or average (as eval, and each evaluation there also averages into the priors of the children legal in it)",
+        "another seat's node meeting moves it has no child for, in a tree with a model: eval (evaluate it there, the iteration ends), neutral (add them at the children's mean prior and go on), continue (evaluate it there for their priors and go on) or average (as eval, and each evaluation there also averages into the priors of the children legal in it)",
     ),
     (
         "cinfer",
@@ -1647,6 +1647,7 @@ mod tests {
             "ismcts:widen=sometimes",
             "ismcts:depth=-1",
             "ismcts:depth=x",
+            "ismcts:optemp=0",
         ]);
         let s = canonical_search("ismcts:optemp=1.5,depth=6,widen=average");
         assert_eq!(s.config.other_prior_temperature, Some(1.5));
