@@ -456,20 +456,16 @@ impl Worker {
                     _ => {
                         let mut present = present;
                         if untried != 0 && !full {
+                            let other = state.to_move != ctx.info.seat();
                             match ctx.widening {
-                                _ if state.to_move == ctx.info.seat() => {
-                                    return LeafKind::Eval { node };
-                                }
-                                Widening::Evaluate | Widening::Average => {
-                                    return LeafKind::Eval { node };
-                                }
-                                Widening::Neutral => {
+                                Widening::Neutral if other => {
                                     present |=
                                         add_neutral_children(&mut self.tree, node, untried, ctx);
                                 }
-                                Widening::Continue => {
+                                Widening::Continue if other => {
                                     present |= self.add_evaluated_children(ctx, rng, node, state);
                                 }
+                                _ => return LeafKind::Eval { node },
                             }
                         }
                         if mask & present == 0 {
@@ -706,11 +702,12 @@ fn expand_with_priors(
             prior_of(mv) / total
         }
     };
+    let average = again && ctx.widening == Widening::Average && state.to_move != ctx.info.seat();
     let mut present = 0u128;
     for c in tree.children(node) {
         let key = tree.hot[c as usize].key;
         present |= 1u128 << key;
-        if again && ctx.widening == Widening::Average && state.to_move != ctx.info.seat() {
+        if average {
             let Some(&mv) = legal.iter().find(|&&m| action_key(m) == key) else {
                 continue;
             };
