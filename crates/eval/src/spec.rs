@@ -62,9 +62,9 @@ use capicua_bots::{CountingPlayer, CountingWeights, HeavyPlayer, RandomPlayer};
 use capicua_engine::{Player, Rng};
 use capicua_net::NetEvaluator;
 use capicua_search::{
-    Algorithm, BeliefMode, Budget, Evaluator, FpuBase, IsmctsPlayer, MarginScale, MoveChoice,
-    OtherSeats, PimcPlayer, RolloutPolicy, RootSelection, SearchConfig, Searcher, TruthSeats,
-    ValueWeight, Widening,
+    Algorithm, BeliefMode, Budget, Evaluator, ForcedMoves, FpuBase, IsmctsPlayer, MarginScale,
+    MoveChoice, OtherSeats, PimcPlayer, RolloutPolicy, RootSelection, SearchConfig, Searcher,
+    TruthSeats, ValueWeight, Widening,
 };
 use capicua_solver::OmniscientPlayer;
 use thiserror::Error;
@@ -475,6 +475,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "another seat's node meeting moves it has no child for, in a tree with a model: eval (evaluate it there, the iteration ends), neutral (add them at the children's mean prior and go on), continue (evaluate it there for their priors and go on) or average (as eval, and each evaluation there also averages into the priors of the children legal in it)",
     ),
     (
+        "forced",
+        "a node where the seat to move has one legal move, in a tree with a model: eval (a leaf like any other, valued there) or skip (take the move and go on to the next choice)",
+    ),
+    (
         "cinfer",
         "beliefs read with counting's own policy: this many uniform deals weighted by how likely each makes the other seats' moves under counting (the issue's prototype; an oracle against counting players, for measuring; needs a model)",
     ),
@@ -800,6 +804,13 @@ impl SearchSpec {
                                 "eval, neutral, continue or average",
                             ));
                         }
+                    }
+                }
+                "forced" => {
+                    c.forced = match v.as_str() {
+                        "eval" => ForcedMoves::Evaluate,
+                        "skip" => ForcedMoves::Skip,
+                        _ => return Err(p.bad_value("forced", &v, "eval or skip")),
                     }
                 }
                 "cinfer" => cinfer = Some(int(1)?.min(1_000_000) as usize),
@@ -1200,6 +1211,12 @@ impl SearchSpec {
                 Widening::Neutral => "widen=neutral".to_string(),
                 Widening::Continue => "widen=continue".to_string(),
                 Widening::Average => "widen=average".to_string(),
+            });
+        }
+        if c.forced != base.forced {
+            out.push(match c.forced {
+                ForcedMoves::Evaluate => "forced=eval".to_string(),
+                ForcedMoves::Skip => "forced=skip".to_string(),
             });
         }
         if c.other_seats != base.other_seats {

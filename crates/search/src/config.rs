@@ -119,6 +119,22 @@ pub enum Widening {
     Average,
 }
 
+/// What an ISMCTS tree with priors does at a node where, in the iteration's determinization,
+/// the seat to move has a single legal move (a forced pass, a draw, or one playable tile).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum ForcedMoves {
+    /// As at any node: a node no evaluation has seen is a leaf, valued by the evaluator there,
+    /// and another seat's node meeting a move it has no child for is evaluated again
+    /// ([`Widening`]).
+    #[default]
+    Evaluate,
+    /// Take the move without evaluating: the iteration goes on to the next node where the
+    /// seat to move has a choice (or the end of the round). The network's value head was
+    /// trained on decisions with two or more legal moves only, and the priors of a single
+    /// move say nothing.
+    Skip,
+}
+
 /// What PUCT values a child no iteration has visited at, before
 /// [`SearchConfig::fpu_reduction`].
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -300,6 +316,8 @@ pub struct SearchConfig {
     /// depth is valued there by the evaluator in its determinization, as at a new leaf
     /// (0: no limit).
     pub max_depth: u32,
+    /// What a tree with priors does where the seat to move has one legal move.
+    pub forced: ForcedMoves,
     /// How the move is picked from the root statistics.
     pub choice: MoveChoice,
     /// How each iteration picks the searcher's move at the root.
@@ -347,6 +365,7 @@ impl Default for SearchConfig {
             other_seats: OtherSeats::Search,
             widening: Widening::Evaluate,
             max_depth: 0,
+            forced: ForcedMoves::Evaluate,
             choice: MoveChoice::MostVisited,
             root: RootSelection::Puct,
         }

@@ -167,6 +167,9 @@ pub(crate) struct Ctx<'a> {
     pub(crate) widening: Widening,
     /// [`crate::SearchConfig::max_depth`], `usize::MAX` for none.
     pub(crate) max_depth: usize,
+    /// [`crate::ForcedMoves::Skip`]: a tree with priors steps through nodes where the seat
+    /// to move has one legal move.
+    pub(crate) skip_forced: bool,
     pub(crate) rollout_mix: f64,
     pub(crate) rollout: RolloutPolicy,
     pub(crate) max_nodes: usize,
@@ -437,7 +440,23 @@ impl Worker {
             let mask = legal_mask(state);
             // a full tree selects among the children it has, and evaluates where it has none
             let full = self.tree.len() >= ctx.max_nodes;
-            let child = if ctx.puct {
+            let child = if ctx.puct && ctx.skip_forced && mask.count_ones() == 1 {
+                // no choice to weigh: the iteration goes on to the next decision, so the
+                // evaluator values positions with a choice, the only ones it was trained on
+                let key = mask.trailing_zeros() as u8;
+                match self.tree.child(node, key) {
+                    Some(c) => {
+                        self.tree.hot[c as usize].avail += 1;
+                        c
+                    }
+                    None if !full => {
+                        let c = self.tree.add_child(node, key, 1.0);
+                        self.tree.hot[c as usize].avail = 1;
+                        c
+                    }
+                    None => return LeafKind::Eval { node },
+                }
+            } else if ctx.puct {
                 let present = self
                     .tree
                     .children(node)

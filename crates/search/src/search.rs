@@ -27,7 +27,9 @@ use std::time::{Duration, Instant};
 
 use capicua_engine::{InfoSet, Move, Rng, State};
 
-use crate::config::{Algorithm, Budget, MoveChoice, OtherSeats, RootSelection, SearchConfig};
+use crate::config::{
+    Algorithm, Budget, ForcedMoves, MoveChoice, OtherSeats, RootSelection, SearchConfig,
+};
 use crate::error::SearchError;
 use crate::evaluator::{Evaluator, RolloutEvaluator};
 use crate::iteration::{Ctx, Determinizations, Worker};
@@ -190,6 +192,7 @@ impl Searcher {
                 _ => None,
             },
             widening: cfg.widening,
+            skip_forced: cfg.forced == ForcedMoves::Skip,
             max_depth: match cfg.max_depth {
                 0 => usize::MAX,
                 d => d as usize,
@@ -495,10 +498,17 @@ mod tests {
     /// unknown): the evaluator's calls and the tree's nodes (a grown block leaves stale copies
     /// behind, so the nodes are walked from the root).
     fn search(config: SearchConfig) -> (Vec<Call>, Vec<Node>) {
+        search_after(config, 1)
+    }
+
+    /// [`search`] from the decision after `moves` moves (each the first legal one).
+    fn search_after(config: SearchConfig, moves: usize) -> (Vec<Call>, Vec<Node>) {
         let rules = Rules::cuban();
         let mut round = Match::new(&rules, 5).deal_round();
-        let first = round.legal_moves()[0];
-        round.play(first).unwrap();
+        for _ in 0..moves {
+            let first = round.legal_moves()[0];
+            round.play(first).unwrap();
+        }
         let info = round.infoset(round.to_move());
         let logged = Arc::new(Logged::default());
         let mut searcher = Searcher::with_evaluator(
@@ -589,6 +599,38 @@ mod tests {
         let (calls, nodes) = widening(Widening::Continue);
         assert!(calls.len() > nodes.len() + 100, "{} calls", calls.len());
         priors_are(&calls, &nodes, false);
+    }
+
+    #[test]
+    fn skipping_forced_moves_evaluates_only_choices() {
+        // a third of the way into the round, where passes and lone plays are common
+        let forced = |forced| {
+            let (calls, _) = search_after(
+                SearchConfig {
+                    forced,
+                    ..SearchConfig::default()
+                },
+                12,
+            );
+            let single = calls.iter().filter(|(_, legal)| legal.len() == 1).count();
+            let deepest = calls.iter().map(|(p, _)| p.len()).max().unwrap();
+            (single, calls.len(), deepest)
+        };
+        let (single, calls, deep_eval) = forced(ForcedMoves::Evaluate);
+        assert!(
+            single > 100,
+            "{single} of {calls} evaluations had one legal move"
+        );
+        let (single, calls, deep_skip) = forced(ForcedMoves::Skip);
+        assert_eq!(
+            single, 0,
+            "{single} of {calls} evaluations had one legal move"
+        );
+        assert!(calls > 1_000, "{calls} evaluations");
+        assert!(
+            deep_skip > deep_eval,
+            "deepest leaf {deep_skip} against {deep_eval}"
+        );
     }
 
     #[test]
