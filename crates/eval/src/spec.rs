@@ -1624,6 +1624,7 @@ mod tests {
             "ismcts:optemp=1,depth=6,widen=average",
             "ismcts:widen=neutral",
             "ismcts:widen=continue",
+            "ismcts:forced=skip",
             "ismcts:choice=improved",
             "ismcts:iters=80,choice=improved,cscale=0.03",
             "ismcts:choice=improved,cweight=120",
@@ -1665,12 +1666,15 @@ mod tests {
             "ismcts:depth=-1",
             "ismcts:depth=x",
             "ismcts:optemp=0",
+            "ismcts:forced=always",
         ]);
-        let s = canonical_search("ismcts:optemp=1.5,depth=6,widen=average");
+        let s = canonical_search("ismcts:optemp=1.5,depth=6,widen=average,forced=skip");
         assert_eq!(s.config.other_prior_temperature, Some(1.5));
         assert_eq!(s.config.max_depth, 6);
         assert_eq!(s.config.widening, Widening::Average);
+        assert_eq!(s.config.forced, ForcedMoves::Skip);
         assert_eq!(s.searcher().config().widening, Widening::Average);
+        assert_eq!(s.searcher().config().forced, ForcedMoves::Skip);
     }
 
     /// `cweight` is a fixed weight of `choice=improved`'s values, instead of `cscale`;
