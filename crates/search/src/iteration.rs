@@ -444,23 +444,15 @@ impl Worker {
                 // no choice to weigh: the iteration goes on to the next decision, so the
                 // evaluator values positions with a choice, the only ones it was trained on
                 let key = mask.trailing_zeros() as u8;
-                match self.tree.child(node, key) {
+                match self.tree.child_or_add(node, key, 1.0, ctx.max_nodes) {
                     Some(c) => {
                         self.tree.hot[c as usize].avail += 1;
-                        c
-                    }
-                    None if !full => {
-                        let c = self.tree.add_child(node, key, 1.0);
-                        self.tree.hot[c as usize].avail = 1;
                         c
                     }
                     None => return LeafKind::Eval { node },
                 }
             } else if ctx.puct {
-                let present = self
-                    .tree
-                    .children(node)
-                    .fold(0u128, |m, c| m | 1u128 << self.tree.hot[c as usize].key);
+                let present = self.tree.child_keys(node);
                 let untried = mask & !present;
                 if !self.tree.cold[node as usize].evaluated {
                     return LeafKind::Eval { node };
@@ -562,10 +554,7 @@ impl Worker {
             let p = if total > 0.0 { weight(mv) / total } else { 0.0 };
             (action_key(mv), p)
         };
-        if let Some(c) = self.tree.child(node, key) {
-            return Some(c);
-        }
-        (self.tree.len() < ctx.max_nodes).then(|| self.tree.add_child(node, key, prior))
+        self.tree.child_or_add(node, key, prior, ctx.max_nodes)
     }
 
     /// [`Widening::Continue`]: evaluates `state` at `node` (already evaluated) for the priors
@@ -593,9 +582,7 @@ impl Worker {
             &self.other_eval,
             &SideValues::default(),
         );
-        self.tree
-            .children(node)
-            .fold(0u128, |m, c| m | 1u128 << self.tree.hot[c as usize].key)
+        self.tree.child_keys(node)
     }
 
     /// Takes the action of entry `child` in the determinization and records it on the path.

@@ -136,6 +136,29 @@ impl Tree {
             .find(|&c| self.hot[c as usize].key == key)
     }
 
+    /// The actions `node` has children for, one bit per action key.
+    #[inline]
+    pub fn child_keys(&self, node: u32) -> u128 {
+        self.children(node)
+            .fold(0u128, |m, c| m | 1u128 << self.hot[c as usize].key)
+    }
+
+    /// The child of `node` for action `key`, added with `prior` if it has none and the tree
+    /// holds fewer than `max_nodes` entries; `None` when it has none and is full.
+    #[inline]
+    pub fn child_or_add(
+        &mut self,
+        node: u32,
+        key: u8,
+        prior: f32,
+        max_nodes: usize,
+    ) -> Option<u32> {
+        if let Some(c) = self.child(node, key) {
+            return Some(c);
+        }
+        (self.len() < max_nodes).then(|| self.add_child(node, key, prior))
+    }
+
     /// Adds a child for action `key` under `parent` (which has none for it yet); may move
     /// `parent`'s children.
     #[inline]
