@@ -62,8 +62,8 @@ use capicua_bots::{CountingPlayer, CountingWeights, HeavyPlayer, RandomPlayer};
 use capicua_engine::{Player, Rng};
 use capicua_net::NetEvaluator;
 use capicua_search::{
-    Algorithm, BeliefMode, Budget, Evaluator, ForcedMoves, FpuBase, IsmctsPlayer, MarginScale,
-    MoveChoice, OtherSeats, PimcPlayer, RolloutPolicy, RootSelection, SearchConfig, Searcher,
+    Algorithm, BeliefMode, Budget, Evaluator, ForcedMoves, FpuBase, IsmctsPlayer, LeafSeats,
+    MarginScale, MoveChoice, OtherSeats, PimcPlayer, RolloutPolicy, RootSelection, SearchConfig, Searcher,
     TruthSeats, ValueWeight, Widening,
 };
 use capicua_solver::OmniscientPlayer;
@@ -479,6 +479,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "a node where the seat to move has one legal move, in a tree with a model: eval (a leaf like any other, valued there) or skip (take the move and go on to the next choice)",
     ),
     (
+        "leaf",
+        "which seats' new nodes end an iteration of a tree with a model and are valued there: any (every seat's), side (the searcher's and its partner's; an opponent's new node is evaluated for its priors and passed through) or own (the searcher's only, so every value reads its own hand)",
+    ),
+    (
         "cinfer",
         "beliefs read with counting's own policy: this many uniform deals weighted by how likely each makes the other seats' moves under counting (the issue's prototype; an oracle against counting players, for measuring; needs a model)",
     ),
@@ -811,6 +815,14 @@ impl SearchSpec {
                         "eval" => ForcedMoves::Evaluate,
                         "skip" => ForcedMoves::Skip,
                         _ => return Err(p.bad_value("forced", &v, "eval or skip")),
+                    }
+                }
+                "leaf" => {
+                    c.leaf = match v.as_str() {
+                        "any" => LeafSeats::Any,
+                        "side" => LeafSeats::Side,
+                        "own" => LeafSeats::Own,
+                        _ => return Err(p.bad_value("leaf", &v, "any, side or own")),
                     }
                 }
                 "cinfer" => cinfer = Some(int(1)?.min(1_000_000) as usize),
@@ -1219,6 +1231,13 @@ impl SearchSpec {
                 ForcedMoves::Skip => "forced=skip".to_string(),
             });
         }
+        if c.leaf != base.leaf {
+            out.push(match c.leaf {
+                LeafSeats::Any => "leaf=any".to_string(),
+                LeafSeats::Side => "leaf=side".to_string(),
+                LeafSeats::Own => "leaf=own".to_string(),
+            });
+        }
         if c.other_seats != base.other_seats {
             match c.other_seats {
                 OtherSeats::Search => out.push("others=search".to_string()),
@@ -1625,6 +1644,8 @@ mod tests {
             "ismcts:widen=neutral",
             "ismcts:widen=continue",
             "ismcts:forced=skip",
+            "ismcts:leaf=own",
+            "ismcts:forced=skip,leaf=side",
             "ismcts:choice=improved",
             "ismcts:iters=80,choice=improved,cscale=0.03",
             "ismcts:choice=improved,cweight=120",
@@ -1667,6 +1688,7 @@ mod tests {
             "ismcts:depth=x",
             "ismcts:optemp=0",
             "ismcts:forced=always",
+            "ismcts:leaf=partner",
         ]);
         let s = canonical_search("ismcts:optemp=1.5,depth=6,widen=average,forced=skip");
         assert_eq!(s.config.other_prior_temperature, Some(1.5));
@@ -1675,6 +1697,10 @@ mod tests {
         assert_eq!(s.config.forced, ForcedMoves::Skip);
         assert_eq!(s.searcher().config().widening, Widening::Average);
         assert_eq!(s.searcher().config().forced, ForcedMoves::Skip);
+        let s = canonical_search("ismcts:leaf=own");
+        assert_eq!(s.searcher().config().leaf, LeafSeats::Own);
+        let s = canonical_search("ismcts:leaf=side");
+        assert_eq!(s.searcher().config().leaf, LeafSeats::Side);
     }
 
     /// `cweight` is a fixed weight of `choice=improved`'s values, instead of `cscale`;

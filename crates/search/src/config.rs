@@ -135,6 +135,21 @@ pub enum ForcedMoves {
     Skip,
 }
 
+/// Where an iteration of a tree with priors ends and is valued: which seats' new nodes are
+/// leaves. The others' new nodes are evaluated for their priors only and passed through.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum LeafSeats {
+    /// Any seat's new node is a leaf, valued from the hand of the seat to move there.
+    #[default]
+    Any,
+    /// The new nodes of the searcher and its partner: an opponent's new node is evaluated for
+    /// its priors and the iteration goes on.
+    Side,
+    /// Only the searcher's new nodes, so every value backed up reads the searcher's own hand,
+    /// which it knows exactly, instead of another seat's view that averages over it.
+    Own,
+}
+
 /// What PUCT values a child no iteration has visited at, before
 /// [`SearchConfig::fpu_reduction`].
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -318,6 +333,8 @@ pub struct SearchConfig {
     pub max_depth: u32,
     /// What a tree with priors does where the seat to move has one legal move.
     pub forced: ForcedMoves,
+    /// Which seats' new nodes end an iteration of a tree with priors.
+    pub leaf: LeafSeats,
     /// How the move is picked from the root statistics.
     pub choice: MoveChoice,
     /// How each iteration picks the searcher's move at the root.
@@ -366,6 +383,7 @@ impl Default for SearchConfig {
             widening: Widening::Evaluate,
             max_depth: 0,
             forced: ForcedMoves::Evaluate,
+            leaf: LeafSeats::Any,
             choice: MoveChoice::MostVisited,
             root: RootSelection::Puct,
         }

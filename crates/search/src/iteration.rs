@@ -170,6 +170,9 @@ pub(crate) struct Ctx<'a> {
     /// [`crate::ForcedMoves::Skip`]: a tree with priors steps through nodes where the seat
     /// to move has one legal move.
     pub(crate) skip_forced: bool,
+    /// [`crate::LeafSeats`]: a bit per seat whose new nodes are evaluated for their priors
+    /// only, the iteration going on through them (0 with `Any` and without priors).
+    pub(crate) pass_through: u8,
     pub(crate) rollout_mix: f64,
     pub(crate) rollout: RolloutPolicy,
     pub(crate) max_nodes: usize,
@@ -440,7 +443,8 @@ impl Worker {
             let mask = legal_mask(state);
             // a full tree selects among the children it has, and evaluates where it has none
             let full = self.tree.len() >= ctx.max_nodes;
-            let child = if ctx.puct && ctx.skip_forced && mask.count_ones() == 1 {
+            let through = ctx.pass_through & (1 << state.to_move) != 0;
+            let child = if ctx.puct && (ctx.skip_forced || through) && mask.count_ones() == 1 {
                 // no choice to weigh: the iteration goes on to the next decision, so the
                 // evaluator values positions with a choice, the only ones it was trained on
                 let key = mask.trailing_zeros() as u8;
@@ -452,8 +456,14 @@ impl Worker {
                     None => return LeafKind::Eval { node },
                 }
             } else if ctx.puct {
-                let present = self.tree.child_keys(node);
-                let untried = mask & !present;
+                let mut present = self.tree.child_keys(node);
+                let mut untried = mask & !present;
+                if through && !full && (untried != 0 || !self.tree.cold[node as usize].evaluated)
+                {
+                    // a seat whose view is not to value the iteration: its priors, and on
+                    present = self.add_evaluated_children(ctx, rng, node, state);
+                    untried = mask & !present;
+                }
                 if !self.tree.cold[node as usize].evaluated {
                     return LeafKind::Eval { node };
                 }
@@ -465,7 +475,6 @@ impl Worker {
                         }
                     }
                     _ => {
-                        let mut present = present;
                         if untried != 0 && !full {
                             let other = state.to_move != ctx.info.seat();
                             match ctx.widening {
@@ -557,9 +566,10 @@ impl Worker {
         self.tree.child_or_add(node, key, prior, ctx.max_nodes)
     }
 
-    /// [`Widening::Continue`]: evaluates `state` at `node` (already evaluated) for the priors
-    /// of the legal moves it has no child for, and adds those children; returns the actions
-    /// `node` has children for.
+    /// [`Widening::Continue`] and the nodes an iteration passes through
+    /// ([`crate::LeafSeats`]): evaluates `state` at `node` for the priors of the legal moves
+    /// it has no child for, and adds those children (a first evaluation also keeps its value,
+    /// as at a leaf); returns the actions `node` has children for.
     fn add_evaluated_children(
         &mut self,
         ctx: &Ctx<'_>,
@@ -573,15 +583,9 @@ impl Worker {
             state,
         };
         ctx.evaluator.evaluate(&leaf, rng, &mut self.other_eval);
-        // the node keeps the value of its first evaluation, so no value is needed here
-        expand_with_priors(
-            &mut self.tree,
-            ctx,
-            node,
-            state,
-            &self.other_eval,
-            &SideValues::default(),
-        );
+        // an evaluated node keeps the value of its first evaluation and ignores this one
+        let values = ctx.values(&self.other_eval.value);
+        expand_with_priors(&mut self.tree, ctx, node, state, &self.other_eval, &values);
         self.tree.child_keys(node)
     }
 

@@ -106,7 +106,7 @@ mod tree;
 
 pub use beliefs::{BeliefKind, Beliefs, TileBelief, beliefs, beliefs_for, learned_beliefs};
 pub use config::{
-    Algorithm, BeliefMode, Budget, DEFAULT_ITERATIONS, DEFAULT_WORLDS, ForcedMoves, FpuBase,
+    Algorithm, BeliefMode, Budget, DEFAULT_ITERATIONS, DEFAULT_WORLDS, ForcedMoves, FpuBase, LeafSeats,
     MoveChoice, OtherSeats, RootSelection, SearchConfig, TruthSeats, VISIT_OFFSET, ValueWeight,
     Widening,
 };

@@ -28,7 +28,8 @@ use std::time::{Duration, Instant};
 use capicua_engine::{InfoSet, Move, Rng, State};
 
 use crate::config::{
-    Algorithm, Budget, ForcedMoves, MoveChoice, OtherSeats, RootSelection, SearchConfig,
+    Algorithm, Budget, ForcedMoves, LeafSeats, MoveChoice, OtherSeats, RootSelection,
+    SearchConfig,
 };
 use crate::error::SearchError;
 use crate::evaluator::{Evaluator, RolloutEvaluator};
@@ -193,6 +194,11 @@ impl Searcher {
             },
             widening: cfg.widening,
             skip_forced: cfg.forced == ForcedMoves::Skip,
+            pass_through: if puct {
+                pass_through_seats(cfg.leaf, info.seat(), &side, rules.players)
+            } else {
+                0
+            },
             max_depth: match cfg.max_depth {
                 0 => usize::MAX,
                 d => d as usize,
@@ -451,6 +457,23 @@ impl Worker {
     }
 }
 
+/// The seats whose new nodes an iteration passes through under `leaf` (bit per seat), for a
+/// search from `seat`'s information set.
+fn pass_through_seats(leaf: LeafSeats, seat: u8, side: &[u8; 4], players: u8) -> u8 {
+    let mut bits = 0u8;
+    for s in 0..players {
+        let through = match leaf {
+            LeafSeats::Any => false,
+            LeafSeats::Side => side[s as usize] != side[seat as usize],
+            LeafSeats::Own => s != seat,
+        };
+        if through {
+            bits |= 1 << s;
+        }
+    }
+    bits
+}
+
 #[cfg(test)]
 mod tests {
     use capicua_engine::{Match, Rules};
@@ -599,6 +622,68 @@ mod tests {
         let (calls, nodes) = widening(Widening::Continue);
         assert!(calls.len() > nodes.len() + 100, "{} calls", calls.len());
         priors_are(&calls, &nodes, false);
+    }
+
+    /// Uniform priors; every seat but the searcher believes its own side wins, the searcher
+    /// that the round is even.
+    struct Partisan {
+        searcher: u8,
+    }
+
+    impl Evaluator for Partisan {
+        fn name(&self) -> String {
+            "partisan".into()
+        }
+        fn gives_priors(&self) -> bool {
+            true
+        }
+        fn evaluate(&self, leaf: &Leaf<'_>, _rng: &mut capicua_engine::Rng, out: &mut Evaluation) {
+            out.priors = [0.0; crate::ACTIONS];
+            let legal = leaf.legal_moves();
+            for a in legal.iter().filter_map(|m| m.action_index()) {
+                out.priors[a] = 1.0 / legal.len() as f32;
+            }
+            let mover = leaf.to_move();
+            out.value = LeafValue::Estimate {
+                side: leaf.root.rules().side_of(mover),
+                win: if mover == self.searcher { 0.5 } else { 1.0 },
+                margin: 0.0,
+            };
+        }
+    }
+
+    #[test]
+    fn leaf_seats_decide_whose_view_values_an_iteration() {
+        // early in the round no iteration reaches its end, so every value backed up is an
+        // evaluation's: the root moves' win rates say whose
+        let wins = |leaf| {
+            let rules = Rules::cuban();
+            let mut round = Match::new(&rules, 5).deal_round();
+            let first = round.legal_moves()[0];
+            round.play(first).unwrap();
+            let info = round.infoset(round.to_move());
+            let evaluator = Arc::new(Partisan {
+                searcher: info.seat(),
+            });
+            let config = SearchConfig {
+                budget: Budget::iterations(2_000),
+                leaf,
+                ..SearchConfig::default()
+            };
+            let result = Searcher::with_evaluator(config, evaluator)
+                .search(&info)
+                .unwrap();
+            result.moves.iter().filter_map(|m| m.win).collect::<Vec<f64>>()
+        };
+        let any = wins(LeafSeats::Any);
+        assert!(any.iter().any(|&w| w < 0.45), "{any:?}");
+        let own = wins(LeafSeats::Own);
+        assert!(own.len() > 1);
+        assert!(own.iter().all(|&w| (w - 0.5).abs() < 1e-9), "{own:?}");
+        // the partner's leaves value the iteration too, and think their side wins
+        let side = wins(LeafSeats::Side);
+        assert!(side.iter().all(|&w| w >= 0.5 - 1e-9), "{side:?}");
+        assert!(side.iter().any(|&w| w > 0.55), "{side:?}");
     }
 
     #[test]
