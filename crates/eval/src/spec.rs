@@ -63,8 +63,8 @@ use capicua_engine::{Player, Rng};
 use capicua_net::NetEvaluator;
 use capicua_search::{
     Algorithm, BeliefMode, Budget, Evaluator, ForcedMoves, FpuBase, IsmctsPlayer, LeafSeats,
-    MarginScale, MoveChoice, OtherSeats, PimcPlayer, RolloutPolicy, RootSelection, SearchConfig, Searcher,
-    TruthSeats, ValueWeight, Widening,
+    MarginScale, MoveChoice, OtherSeats, PimcPlayer, RolloutPolicy, RootSelection, SearchConfig,
+    Searcher, TruthSeats, ValueWeight, Widening,
 };
 use capicua_solver::OmniscientPlayer;
 use thiserror::Error;

@@ -458,8 +458,7 @@ impl Worker {
             } else if ctx.puct {
                 let mut present = self.tree.child_keys(node);
                 let mut untried = mask & !present;
-                if through && !full && (untried != 0 || !self.tree.cold[node as usize].evaluated)
-                {
+                if through && !full && (untried != 0 || !self.tree.cold[node as usize].evaluated) {
                     // a seat whose view is not to value the iteration: its priors, and on
                     present = self.add_evaluated_children(ctx, rng, node, state);
                     untried = mask & !present;

@@ -106,9 +106,9 @@ mod tree;
 
 pub use beliefs::{BeliefKind, Beliefs, TileBelief, beliefs, beliefs_for, learned_beliefs};
 pub use config::{
-    Algorithm, BeliefMode, Budget, DEFAULT_ITERATIONS, DEFAULT_WORLDS, ForcedMoves, FpuBase, LeafSeats,
-    MoveChoice, OtherSeats, RootSelection, SearchConfig, TruthSeats, VISIT_OFFSET, ValueWeight,
-    Widening,
+    Algorithm, BeliefMode, Budget, DEFAULT_ITERATIONS, DEFAULT_WORLDS, ForcedMoves, FpuBase,
+    LeafSeats, MoveChoice, OtherSeats, RootSelection, SearchConfig, TruthSeats, VISIT_OFFSET,
+    ValueWeight, Widening,
 };
 pub use error::SearchError;
 pub use evaluator::{ACTIONS, Evaluation, Evaluator, Leaf, LeafValue, RolloutEvaluator};

@@ -28,8 +28,7 @@ use std::time::{Duration, Instant};
 use capicua_engine::{InfoSet, Move, Rng, State};
 
 use crate::config::{
-    Algorithm, Budget, ForcedMoves, LeafSeats, MoveChoice, OtherSeats, RootSelection,
-    SearchConfig,
+    Algorithm, Budget, ForcedMoves, LeafSeats, MoveChoice, OtherSeats, RootSelection, SearchConfig,
 };
 use crate::error::SearchError;
 use crate::evaluator::{Evaluator, RolloutEvaluator};
@@ -673,7 +672,11 @@ mod tests {
             let result = Searcher::with_evaluator(config, evaluator)
                 .search(&info)
                 .unwrap();
-            result.moves.iter().filter_map(|m| m.win).collect::<Vec<f64>>()
+            result
+                .moves
+                .iter()
+                .filter_map(|m| m.win)
+                .collect::<Vec<f64>>()
         };
         let any = wins(LeafSeats::Any);
         assert!(any.iter().any(|&w| w < 0.45), "{any:?}");
