@@ -484,6 +484,15 @@ mod tests {
     /// One evaluation: the action keys from the root to the node, and the node's legal keys.
     type Call = (Vec<u8>, Vec<u8>);
 
+    /// Sets `out`'s priors uniform over the leaf's legal moves.
+    fn uniform_priors(leaf: &Leaf<'_>, out: &mut Evaluation) {
+        out.priors = [0.0; crate::ACTIONS];
+        let legal = leaf.legal_moves();
+        for a in legal.iter().filter_map(|m| m.action_index()) {
+            out.priors[a] = 1.0 / legal.len() as f32;
+        }
+    }
+
     /// Uniform priors and an even value, logging its calls.
     #[derive(Default)]
     struct Logged(Mutex<Vec<Call>>);
@@ -496,11 +505,8 @@ mod tests {
             true
         }
         fn evaluate(&self, leaf: &Leaf<'_>, _rng: &mut capicua_engine::Rng, out: &mut Evaluation) {
-            out.priors = [0.0; crate::ACTIONS];
+            uniform_priors(leaf, out);
             let legal = leaf.legal_moves();
-            for a in legal.iter().filter_map(|m| m.action_index()) {
-                out.priors[a] = 1.0 / legal.len() as f32;
-            }
             out.value = LeafValue::Estimate {
                 side: leaf.root.rules().side_of(leaf.to_move()),
                 win: 0.5,
@@ -637,11 +643,7 @@ mod tests {
             true
         }
         fn evaluate(&self, leaf: &Leaf<'_>, _rng: &mut capicua_engine::Rng, out: &mut Evaluation) {
-            out.priors = [0.0; crate::ACTIONS];
-            let legal = leaf.legal_moves();
-            for a in legal.iter().filter_map(|m| m.action_index()) {
-                out.priors[a] = 1.0 / legal.len() as f32;
-            }
+            uniform_priors(leaf, out);
             let mover = leaf.to_move();
             out.value = LeafValue::Estimate {
                 side: leaf.root.rules().side_of(mover),
