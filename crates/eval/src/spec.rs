@@ -471,6 +471,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "the deepest the tree grows, in moves below the root, where the evaluator values each iteration's determinization (0: no limit)",
     ),
     (
+        "lazy",
+        "with leaf=side or own, how many iterations pass through a new node of a seat whose view does not value them, each with a uniformly drawn move, before it is evaluated for its priors (0: at once)",
+    ),
+    (
         "widen",
         "another seat's node meeting moves it has no child for, in a tree with a model: eval (evaluate it there, the iteration ends), neutral (add them at the children's mean prior and go on), continue (evaluate it there for their priors and go on) or average (as eval, and each evaluation there also averages into the priors of the children legal in it)",
     ),
@@ -795,6 +799,7 @@ impl SearchSpec {
                 }
                 "otemp" => otemp = positive()?,
                 "depth" => c.max_depth = int(0)?.min(255) as u32,
+                "lazy" => c.lazy_priors = int(0)?.min(u32::MAX as u64) as u32,
                 "widen" => {
                     c.widening = match v.as_str() {
                         "eval" => Widening::Evaluate,
@@ -882,6 +887,13 @@ impl SearchSpec {
                 key,
                 &x.to_string(),
                 "weighs the values of choice=improved only",
+            ));
+        }
+        if c.lazy_priors > 0 && c.leaf == LeafSeats::Any {
+            return Err(p.bad_value(
+                "lazy",
+                &c.lazy_priors.to_string(),
+                "delays the priors of the nodes leaf=side or own passes through: name one",
             ));
         }
         if c.root == RootSelection::Improved {
@@ -1237,6 +1249,9 @@ impl SearchSpec {
                 LeafSeats::Side => "leaf=side".to_string(),
                 LeafSeats::Own => "leaf=own".to_string(),
             });
+        }
+        if c.lazy_priors != base.lazy_priors {
+            out.push(format!("lazy={}", c.lazy_priors));
         }
         if c.other_seats != base.other_seats {
             match c.other_seats {
@@ -1646,6 +1661,7 @@ mod tests {
             "ismcts:forced=skip",
             "ismcts:leaf=own",
             "ismcts:forced=skip,leaf=side",
+            "ismcts:widen=neutral,leaf=own,lazy=1",
             "ismcts:choice=improved",
             "ismcts:iters=80,choice=improved,cscale=0.03",
             "ismcts:choice=improved,cweight=120",
@@ -1689,6 +1705,8 @@ mod tests {
             "ismcts:optemp=0",
             "ismcts:forced=always",
             "ismcts:leaf=partner",
+            "ismcts:lazy=1",
+            "ismcts:leaf=own,lazy=-1",
         ]);
         let s = canonical_search("ismcts:optemp=1.5,depth=6,widen=average,forced=skip");
         assert_eq!(s.config.other_prior_temperature, Some(1.5));
@@ -1701,6 +1719,8 @@ mod tests {
         assert_eq!(s.searcher().config().leaf, LeafSeats::Own);
         let s = canonical_search("ismcts:leaf=side");
         assert_eq!(s.searcher().config().leaf, LeafSeats::Side);
+        let s = canonical_search("ismcts:leaf=side,lazy=2");
+        assert_eq!(s.searcher().config().lazy_priors, 2);
     }
 
     /// `cweight` is a fixed weight of `choice=improved`'s values, instead of `cscale`;

@@ -335,6 +335,13 @@ pub struct SearchConfig {
     pub forced: ForcedMoves,
     /// Which seats' new nodes end an iteration of a tree with priors.
     pub leaf: LeafSeats,
+    /// With [`LeafSeats::Side`] or [`LeafSeats::Own`], how many iterations pass through a
+    /// new node of a seat that does not value them before it is evaluated for its priors:
+    /// until then each takes a move drawn uniformly from the hand it meets there (0: every
+    /// such node is evaluated when first met). Passing through costs an evaluation per new
+    /// node of such a seat, about three per iteration with `Own`; most of those nodes are never
+    /// met again.
+    pub lazy_priors: u32,
     /// How the move is picked from the root statistics.
     pub choice: MoveChoice,
     /// How each iteration picks the searcher's move at the root.
@@ -382,6 +389,7 @@ impl Default for SearchConfig {
             other_seats: OtherSeats::Search,
             widening: Widening::Evaluate,
             max_depth: 0,
+            lazy_priors: 0,
             forced: ForcedMoves::Evaluate,
             leaf: LeafSeats::Any,
             choice: MoveChoice::MostVisited,

@@ -173,6 +173,8 @@ pub(crate) struct Ctx<'a> {
     /// [`crate::LeafSeats`]: a bit per seat whose new nodes are evaluated for their priors
     /// only, the iteration going on through them (0 with `Any` and without priors).
     pub(crate) pass_through: u8,
+    /// [`crate::SearchConfig::lazy_priors`].
+    pub(crate) lazy_priors: u32,
     pub(crate) rollout_mix: f64,
     pub(crate) rollout: RolloutPolicy,
     pub(crate) max_nodes: usize,
@@ -458,7 +460,23 @@ impl Worker {
             } else if ctx.puct {
                 let mut present = self.tree.child_keys(node);
                 let mut untried = mask & !present;
-                if through && !full && (untried != 0 || !self.tree.cold[node as usize].evaluated) {
+                let evaluated = self.tree.cold[node as usize].evaluated;
+                if through && !evaluated && self.tree.hot[node as usize].visits <= ctx.lazy_priors {
+                    // too few iterations have met this node to pay for its priors yet
+                    let key = nth_bit(mask, rng.below(mask.count_ones()));
+                    let prior = 1.0 / mask.count_ones() as f32;
+                    match self.tree.child_or_add(node, key, prior, ctx.max_nodes) {
+                        Some(c) => {
+                            self.tree.hot[c as usize].avail += 1;
+                            self.step(ctx, c, state, rng);
+                            node = c;
+                            continue;
+                        }
+                        None => return LeafKind::Eval { node },
+                    }
+                }
+                let reevaluate = untried != 0 && ctx.widening != Widening::Neutral;
+                if through && !full && (!evaluated || reevaluate) {
                     // a seat whose view is not to value the iteration: its priors, and on
                     present = self.add_evaluated_children(ctx, rng, node, state);
                     untried = mask & !present;
@@ -690,6 +708,8 @@ fn expand_with_priors(
         return;
     }
     let side = ctx.side[state.to_move as usize];
+    // children met before the node's first evaluation (lazy priors) take its priors
+    let replace = !tree.cold[node as usize].evaluated && ctx.lazy_priors > 0;
     let n = &mut tree.cold[node as usize];
     let again = n.evaluated;
     if !n.evaluated {
@@ -716,7 +736,11 @@ fn expand_with_priors(
     for c in tree.children(node) {
         let key = tree.hot[c as usize].key;
         present |= 1u128 << key;
-        if average {
+        if replace {
+            if let Some(&mv) = legal.iter().find(|&&m| action_key(m) == key) {
+                tree.cold[c as usize].prior = prior(mv);
+            }
+        } else if average {
             let Some(&mv) = legal.iter().find(|&&m| action_key(m) == key) else {
                 continue;
             };

@@ -198,6 +198,7 @@ impl Searcher {
             } else {
                 0
             },
+            lazy_priors: cfg.lazy_priors,
             max_depth: match cfg.max_depth {
                 0 => usize::MAX,
                 d => d as usize,
@@ -738,5 +739,51 @@ mod tests {
         assert!(calls > 3 && nodes > 3, "unlimited: {calls}, {nodes}");
         assert_eq!(deepest(3), (3, 3));
         assert_eq!(deepest(1), (1, 1));
+    }
+
+    #[test]
+    fn lazy_priors_evaluate_a_passed_through_node_when_it_is_met_again() {
+        let run = |lazy_priors| {
+            let config = SearchConfig {
+                leaf: LeafSeats::Own,
+                widening: Widening::Neutral,
+                lazy_priors,
+                ..SearchConfig::default()
+            };
+            search_after(config, 12)
+        };
+        // a call names its node by the moves from the root (the searcher's), one a seat
+        let searcher = |path: &[u8]| path.len() % 4 == 0;
+        let (eager, _) = run(0);
+        let (calls, nodes) = run(1);
+        let others = |calls: &[Call]| calls.iter().filter(|(p, _)| !searcher(p)).count();
+        assert!(
+            others(&calls) > 100,
+            "{} of {} calls",
+            others(&calls),
+            calls.len()
+        );
+        assert!(
+            others(&calls) * 2 < others(&eager),
+            "{} calls at other seats' nodes, {} when eager",
+            others(&calls),
+            others(&eager)
+        );
+        // a node met before its evaluation has children with the uniform draw's priors: the
+        // evaluation replaces them
+        for (path, children) in nodes.iter().filter(|(p, _)| !searcher(p)) {
+            let first = &calls.iter().find(|(p, _)| p == path).unwrap().1;
+            for &(key, prior) in children.iter().filter(|(k, _)| first.contains(k)) {
+                let want = 1.0 / first.len() as f32;
+                assert!(
+                    (prior - want).abs() < 1e-6,
+                    "node {path:?}, child {key}: {prior}"
+                );
+            }
+        }
+        // never met twice: only the searcher's nodes are evaluated
+        let (calls, _) = run(u32::MAX);
+        assert_eq!(others(&calls), 0);
+        assert!(calls.len() > 1_000, "{} calls", calls.len());
     }
 }
