@@ -9,6 +9,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use capicua_engine::Rules;
 use capicua_eval::duplicate::{member_at, side_at};
+use capicua_eval::paired::board_lines;
 use capicua_eval::{
     DuplicateConfig, DuplicateRun, PlayedRound, PlayerSpec, RoundRobinConfig, Side, Team, report,
     run_duplicate_recorded, run_round_robin, split_spec_list,
@@ -65,6 +66,11 @@ pub struct EvalArgs {
     /// in run order. `capicua solve FILE --round N [--after K]` analyses one of them.
     #[arg(long, value_name = "FILE", conflicts_with = "round_robin")]
     record: Option<PathBuf>,
+    /// Write every board's margins (a duplicate match only) to this file, one JSON object a
+    /// line (`pair`, `board`, `margin`): `capicua paired` compares two runs of the same seed
+    /// board by board.
+    #[arg(long, value_name = "FILE", conflicts_with = "round_robin")]
+    boards: Option<PathBuf>,
 }
 
 pub fn run(args: EvalArgs) -> Result<()> {
@@ -152,6 +158,14 @@ pub fn run(args: EvalArgs) -> Result<()> {
             &run,
             records.into_inner().expect("no panics while recording"),
         )?;
+    }
+    if let Some(path) = &args.boards {
+        let mut out = String::new();
+        for line in board_lines(&run) {
+            out += &serde_json::to_string(&line)?;
+            out.push('\n');
+        }
+        std::fs::write(path, out).with_context(|| format!("writing {}", path.display()))?;
     }
     let s = &run.summary;
     let mut value = serde_json::to_value(s)?;

@@ -3,6 +3,7 @@
 mod bench;
 mod engine_cmd;
 mod eval_cmd;
+mod paired_cmd;
 mod play;
 mod record;
 mod serve_cmd;
@@ -29,6 +30,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Duplicate matches between players (or a round robin with Elo ratings).
     Eval(eval_cmd::EvalArgs),
+    /// Two `eval --boards` files of the same seed compared board by board.
+    Paired(paired_cmd::PairedArgs),
     /// The engine process: JSON-lines requests on stdin, replies on stdout (docs/protocol.md).
     Engine(engine_cmd::EngineArgs),
     /// Play a match in the terminal: you and a bot partner against two bots.
@@ -59,6 +62,7 @@ fn main() -> Result<()> {
     match cli.command {
         Command::Bench(args) => bench::run(args),
         Command::Eval(args) => eval_cmd::run(args),
+        Command::Paired(args) => paired_cmd::run(args),
         Command::Engine(args) => engine_cmd::run(args),
         Command::Play(args) => play::run(args),
         Command::Serve(args) => serve_cmd::run(args),

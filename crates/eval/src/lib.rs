@@ -33,6 +33,7 @@ pub mod duplicate;
 pub mod elo;
 pub mod modelled_seats;
 pub mod open_values;
+pub mod paired;
 pub mod policy_beliefs;
 pub mod report;
 pub mod spec;
