@@ -3,13 +3,7 @@
 d=eval/results/own38
 base=ismcts:ms=10,model=default
 D=$base,mix=0.5,rollout=heuristic
-run() { # OUT SEED ARGS...
-  out=$1; seed=$2; shift 2
-  { echo "\$ capicua eval $* --rounds 4000 --seed $seed --threads 1 --boards ${out%.txt}.boards.jsonl"
-    echo "started $(date -u '+%Y-%m-%d %H:%M') UTC"
-    "$CAPICUA" eval "$@" --rounds 4000 --seed "$seed" --threads 1 --boards "${out%.txt}.boards.jsonl"
-    echo "ended $(date -u '+%Y-%m-%d %H:%M') UTC"; } > "$out" 2>&1
-}
+run() { "$d/evb.sh" "$@"; }
 run $d/partner_10ms_mixD_5702.txt 5702 --a $D --a-partner counting --b counting &
 run $d/partner_10ms_control_5702.txt 5702 --a $base --a-partner counting --b counting &
 wait
