@@ -2,13 +2,7 @@
 # plan.md addendum 6: D and the control side by side as the partner of counting; run from the repository root
 d=eval/results/own38
 base=ismcts:ms=10,model=default
-run() { # OUT SEED ARGS...
-  out=$1; seed=$2; shift 2
-  { echo "\$ capicua eval $* --rounds 4000 --seed $seed --threads 1 --boards ${out%.txt}.boards.jsonl"
-    echo "started $(date -u '+%Y-%m-%d %H:%M') UTC"
-    "$CAPICUA" eval "$@" --rounds 4000 --seed "$seed" --threads 1 --boards "${out%.txt}.boards.jsonl"
-    echo "ended $(date -u '+%Y-%m-%d %H:%M') UTC"; } > "$out" 2>&1
-}
+run() { "$d/evb.sh" "$@"; }
 for seed in; do
   run $d/partner_10ms_mixD_$seed.txt $seed --a $base,mix=0.5,rollout=heuristic --a-partner counting --b counting &
   run $d/partner_10ms_control_$seed.txt $seed --a $base --a-partner counting --b counting &
