@@ -753,7 +753,7 @@ mod tests {
             search_after(config, 12)
         };
         // a call names its node by the moves from the root (the searcher's), one a seat
-        let searcher = |path: &[u8]| path.len() % 4 == 0;
+        let searcher = |path: &[u8]| path.len().is_multiple_of(4);
         let (eager, _) = run(0);
         let (calls, nodes) = run(1);
         let others = |calls: &[Call]| calls.iter().filter(|(p, _)| !searcher(p)).count();
