@@ -67,7 +67,7 @@ pub struct EvalArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "round_robin")]
     record: Option<PathBuf>,
     /// Write every board's margins (a duplicate match only) to this file, one JSON object a
-    /// line (`pair`, `board`, `margin`): `capicua paired` compares two runs of the same seed
+    /// line (`seed`, `pair`, `board`, `margin`): `capicua paired` compares two runs of the same seed
     /// board by board.
     #[arg(long, value_name = "FILE", conflicts_with = "round_robin")]
     boards: Option<PathBuf>,

@@ -17,14 +17,18 @@ fn capicua(args: &[&str]) -> Vec<u8> {
     out.stdout
 }
 
-/// A duplicate run of 40 rounds on seed 7, its boards written to `file`; its summary.
-fn eval(a: &str, b: &str, file: &Path) -> serde_json::Value {
+/// A duplicate run of 40 rounds on `seed`, its boards written to `file`; its summary.
+fn eval_seed(a: &str, b: &str, seed: &str, file: &Path) -> serde_json::Value {
     let file = file.to_str().unwrap();
     let out = capicua(&[
-        "eval", "--a", a, "--b", b, "--rounds", "40", "--seed", "7", "--quiet", "--json",
+        "eval", "--a", a, "--b", b, "--rounds", "40", "--seed", seed, "--quiet", "--json",
         "--boards", file,
     ]);
     serde_json::from_slice(&out).unwrap()
+}
+
+fn eval(a: &str, b: &str, file: &Path) -> serde_json::Value {
+    eval_seed(a, b, "7", file)
 }
 
 fn paired(a: &Path, b: &Path) -> serde_json::Value {
@@ -68,5 +72,14 @@ fn two_runs_of_a_seed_compare_board_by_board() {
     assert_eq!(c["b_margin_per_round"], 0.0);
     assert_eq!(c["difference"], c["a_margin_per_round"]);
     assert!(c["difference"].as_f64().unwrap() > 0.0, "{c}");
+    // another seed deals other hands: refused
+    let other = dir.join("o");
+    eval_seed("counting", "heavy", "8", &other);
+    let out = Command::new(env!("CARGO_BIN_EXE_capicua"))
+        .args(["paired", first.to_str().unwrap(), other.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("different seeds"));
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -21,6 +21,8 @@ use crate::stats::{mean_ci95, t_quantile_975};
 /// One board of a run, one JSON object a line in the file `capicua eval --boards` writes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardLine {
+    /// The run's `--seed`: boards of different seeds are different deals.
+    pub seed: u64,
     pub pair: u64,
     /// The board's index within its pair.
     pub board: usize,
@@ -44,6 +46,7 @@ pub fn board_lines(run: &DuplicateRun) -> Vec<BoardLine> {
                 .iter()
                 .enumerate()
                 .map(move |(board, b)| BoardLine {
+                    seed: run.summary.seed,
                     pair: pair as u64,
                     board,
                     margin: b.margin,
@@ -80,6 +83,8 @@ pub enum PairedError {
     TooFewShared(usize),
     #[error("board {board} of pair {pair} appears twice in run {run}")]
     Duplicate { run: char, pair: u64, board: usize },
+    #[error("the boards come from different seeds ({0} and {1}), so different deals")]
+    Seeds(u64, u64),
 }
 
 /// Compares run `a` with run `b` board by board.
@@ -97,6 +102,12 @@ pub fn compare(a: &[BoardLine], b: &[BoardLine]) -> Result<PairedComparison, Pai
         }
         Ok(map)
     };
+    let mut seeds = a.iter().chain(b).map(|l| l.seed);
+    if let Some(first) = seeds.next()
+        && let Some(other) = seeds.find(|&s| s != first)
+    {
+        return Err(PairedError::Seeds(first, other));
+    }
     let in_b = index(b, 'b')?;
     index(a, 'a')?;
     let (mut xs, mut ys) = (Vec::new(), Vec::new());
@@ -139,6 +150,7 @@ mod tests {
 
     fn line(pair: u64, board: usize, m: i64) -> BoardLine {
         BoardLine {
+            seed: 1,
             pair,
             board,
             margin: [m, m / 2],
@@ -193,5 +205,8 @@ mod tests {
             compare(&a[..1], &b[..3]),
             Err(PairedError::TooFewShared(0))
         ));
+        let mut other = a.clone();
+        other.iter_mut().for_each(|l| l.seed = 2);
+        assert!(matches!(compare(&a, &other), Err(PairedError::Seeds(1, 2))));
     }
 }
