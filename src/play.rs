@@ -13,7 +13,7 @@ use capicua_eval::{PlayerSpec, player_seed};
 use clap::Args;
 
 /// `capicua play`'s partner unless `--partner` says otherwise.
-pub const DEFAULT_PARTNER: &str = capicua_eval::STRONGEST_PLAYER;
+pub const DEFAULT_PARTNER: &str = capicua_eval::PARTNER_OF_PEOPLE;
 
 #[derive(Args)]
 pub struct PlayArgs {
@@ -21,9 +21,9 @@ pub struct PlayArgs {
     #[arg(long, default_value = "cuban")]
     variant: String,
     /// Your partner in partnership variants (a player spec). The default is the strongest
-    /// player the project has: ISMCTS guided by the shipped model for long searches
-    /// (`model=long`), drawing its deals from the network's beliefs, at 200 ms a move
-    /// (`eval/results/beliefs/`, "Session 23").
+    /// partner the project has for a person: ISMCTS guided by the shipped model for long
+    /// searches (`model=long`), drawing its deals from the network's beliefs, half of each
+    /// leaf value from a heuristic rollout, at 200 ms a move (`eval/results/play39/`).
     #[arg(long, default_value = DEFAULT_PARTNER)]
     partner: String,
     /// The other seats (a player spec).

@@ -201,12 +201,12 @@ fn bad_arguments_are_refused() {
 }
 
 #[test]
-fn the_default_partner_is_the_shipped_agent() {
+fn the_default_partner_is_the_partner_of_people() {
     let out = play(&["--seed", "5", "--opponents", "random"], "quit\n".into());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{text}");
     assert!(
-        text.contains("(partner, ismcts:ms=200,model=long)"),
+        text.contains("(partner, ismcts:ms=200,mix=0.5,rollout=heuristic,model=long)"),
         "{text}"
     );
 }

@@ -405,6 +405,25 @@ async fn a_whole_round_in_chromium() {
         started.elapsed().as_secs_f64(),
         path.display()
     );
+
+    // with no settings in the URL, your partner is `hello`'s `default_partner` and the other
+    // seats its `default_player`
+    let (hello, _) = ws.request(json!({"type": "hello"})).await.unwrap();
+    c.goto(&format!("http://{addr}/?pace=600000"))
+        .await
+        .unwrap();
+    let start = Instant::now();
+    let settings = loop {
+        let s = js(&c, "return window.capicua && window.capicua.settings()").await;
+        if !s.is_null() {
+            break s;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "no settings");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(settings["partner"], hello["default_partner"], "{settings}");
+    assert_eq!(settings["opponents"], hello["default_player"], "{settings}");
+    assert_ne!(hello["default_partner"], hello["default_player"], "{hello}");
     c.close().await.unwrap();
 }
 

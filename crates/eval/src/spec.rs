@@ -1313,10 +1313,19 @@ pub enum PlayerSpec {
 /// The strongest player the project ships that does not see hidden hands: ISMCTS guided by
 /// the shipped model for long searches, drawing its deals from the network's beliefs, at
 /// 200 ms a move, where that model measured ahead of `default`'s (`eval/results/beliefs/`,
-/// "Session 23"). The default partner of `capicua play` and of the browser table. It searches
-/// at the default prior temperature (3): as the partner of `counting` at 200 ms, 3 scored
-/// +2.09 where 1 scored +1.78 on the same deals (`eval/results/ptemp200/`).
+/// "Session 23"). The browser table's default seats and `hello`'s `default_player`. It
+/// searches at the default prior temperature (3): as the partner of `counting` at 200 ms, 3
+/// scored +2.09 where 1 scored +1.78 on the same deals (`eval/results/ptemp200/`).
 pub const STRONGEST_PLAYER: &str = "ismcts:ms=200,model=long";
+
+/// The strongest partner for a player who is not a searcher (a person, a heuristic bot):
+/// [`STRONGEST_PLAYER`] with half of every leaf value from a heuristic rollout of the leaf's
+/// deal, which plays the partner more as such a player does than the network's self-play
+/// values do. As the partner of `counting` at 200 ms it scored +2.95 where
+/// [`STRONGEST_PLAYER`] scored +2.35 on the same deals, and it was ahead on every seed at 10
+/// and 50 ms; as a pair of searchers it is about 2 points behind, so it partners people
+/// only (`eval/results/play39/`, `eval/results/own38/`). `capicua play`'s default partner.
+pub const PARTNER_OF_PEOPLE: &str = "ismcts:ms=200,mix=0.5,rollout=heuristic,model=long";
 
 /// The strongest player that the models installed here can seat: [`STRONGEST_PLAYER`], else
 /// the same search with the shipped model, else without a network.
@@ -1327,6 +1336,19 @@ pub fn strongest_installed_player() -> String {
         "ismcts:ms=200,model=default".to_string()
     } else {
         "ismcts:ms=200".to_string()
+    }
+}
+
+/// The partner for a person that the models installed here can seat: [`PARTNER_OF_PEOPLE`],
+/// else the same search with the shipped model (measured ahead of the plain default beside
+/// `counting` at 10 and 50 ms, `eval/results/own38/`), else [`strongest_installed_player`].
+pub fn partner_installed_player() -> String {
+    if capicua_net::long_model_path().is_some() {
+        PARTNER_OF_PEOPLE.to_string()
+    } else if capicua_net::shipped_model_path().is_some() {
+        "ismcts:ms=200,mix=0.5,rollout=heuristic,model=default".to_string()
+    } else {
+        strongest_installed_player()
     }
 }
 
@@ -2011,9 +2033,11 @@ mod model_tests {
                 let long = ModelChoice::Long.load().unwrap().unwrap();
                 assert!(long.evaluator.has_beliefs());
                 assert_eq!(strongest_installed_player(), STRONGEST_PLAYER);
+                assert_eq!(partner_installed_player(), PARTNER_OF_PEOPLE);
                 // the spec `hello` reports is canonical: it names itself as it parses
-                let strongest = PlayerSpec::parse(STRONGEST_PLAYER).unwrap();
-                assert_eq!(strongest.to_string(), STRONGEST_PLAYER);
+                for spec in [STRONGEST_PLAYER, PARTNER_OF_PEOPLE] {
+                    assert_eq!(PlayerSpec::parse(spec).unwrap().to_string(), spec);
+                }
                 if let Some(default) = capicua_net::shipped_model_path() {
                     let shape = |p| capicua_net::read_header(p).unwrap().shape;
                     assert_eq!(shape(&path), shape(&default));
@@ -2028,6 +2052,8 @@ mod model_tests {
                     "{text}"
                 );
                 assert_ne!(strongest_installed_player(), STRONGEST_PLAYER);
+                assert_ne!(partner_installed_player(), PARTNER_OF_PEOPLE);
+                PlayerSpec::parse(&partner_installed_player()).unwrap();
             }
         }
     }

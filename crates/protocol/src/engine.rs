@@ -337,6 +337,7 @@ impl Engine {
                         .filter(|&n| n != "omniscient")
                         .collect(),
                     default_player: capicua_eval::strongest_installed_player(),
+                    default_partner: capicua_eval::partner_installed_player(),
                 }
             }
             Kind::SetOption => {

@@ -90,6 +90,8 @@ pub enum Reply {
         players: Vec<&'static str>,
         /// Extension: the strongest player this engine can seat, as a spec.
         default_player: String,
+        /// Extension: the player this engine would seat as a person's partner, as a spec.
+        default_partner: String,
     },
     Pong {
         #[serde(skip_serializing_if = "Option::is_none")]

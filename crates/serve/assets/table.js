@@ -789,7 +789,7 @@ function readSettings() {
   const get = (k, d) => params.get(k) || d;
   return {
     variant: get("variant", "cuban"),
-    partner: get("partner", def),
+    partner: get("partner", S.hello.default_partner || def),
     opponents: get("opponents", def),
     coach: get("coach", def),
     pace: Math.max(0, Number(get("pace", "700"))),
@@ -807,8 +807,8 @@ function fillSettingsForm() {
       sel.appendChild(o);
     }
     const list = $("player-list");
-    const suggestions = [S.hello.default_player, ...S.hello.players, "ismcts:ms=200", "pimc:ms=200"];
-    for (const p of [...new Set(suggestions)]) {
+    const suggestions = [S.hello.default_player, S.hello.default_partner, ...S.hello.players, "ismcts:ms=200", "pimc:ms=200"];
+    for (const p of [...new Set(suggestions.filter(Boolean))]) {
       const o = document.createElement("option");
       o.value = p;
       list.appendChild(o);
