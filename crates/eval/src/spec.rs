@@ -1330,10 +1330,16 @@ pub const PARTNER_OF_PEOPLE: &str = "ismcts:ms=200,mix=0.5,rollout=heuristic,mod
 /// The strongest player that the models installed here can seat: [`STRONGEST_PLAYER`], else
 /// the same search with the shipped model, else without a network.
 pub fn strongest_installed_player() -> String {
+    installed_form(STRONGEST_PLAYER)
+}
+
+/// `spec` (a search with `model=long`) as the models installed here allow: itself, else with
+/// the shipped model, else a 200 ms search without a network.
+fn installed_form(spec: &str) -> String {
     if capicua_net::long_model_path().is_some() {
-        STRONGEST_PLAYER.to_string()
+        spec.to_string()
     } else if capicua_net::shipped_model_path().is_some() {
-        "ismcts:ms=200,model=default".to_string()
+        spec.replace("model=long", "model=default")
     } else {
         "ismcts:ms=200".to_string()
     }
@@ -1341,15 +1347,10 @@ pub fn strongest_installed_player() -> String {
 
 /// The partner for a person that the models installed here can seat: [`PARTNER_OF_PEOPLE`],
 /// else the same search with the shipped model (measured ahead of the plain default beside
-/// `counting` at 10 and 50 ms, `eval/results/own38/`), else [`strongest_installed_player`].
+/// `counting` at 10 and 50 ms, `eval/results/own38/`), else a search without a network, as
+/// [`strongest_installed_player`].
 pub fn partner_installed_player() -> String {
-    if capicua_net::long_model_path().is_some() {
-        PARTNER_OF_PEOPLE.to_string()
-    } else if capicua_net::shipped_model_path().is_some() {
-        "ismcts:ms=200,mix=0.5,rollout=heuristic,model=default".to_string()
-    } else {
-        strongest_installed_player()
-    }
+    installed_form(PARTNER_OF_PEOPLE)
 }
 
 /// Node limit of `omniscient` per decision (about 60 ms on this machine kind).
@@ -2035,8 +2036,12 @@ mod model_tests {
                 assert_eq!(strongest_installed_player(), STRONGEST_PLAYER);
                 assert_eq!(partner_installed_player(), PARTNER_OF_PEOPLE);
                 // the spec `hello` reports is canonical: it names itself as it parses
+                // canonical, as are the forms with the shipped model where it is the only one
                 for spec in [STRONGEST_PLAYER, PARTNER_OF_PEOPLE] {
                     assert_eq!(PlayerSpec::parse(spec).unwrap().to_string(), spec);
+                    let shipped = spec.replace("model=long", "model=default");
+                    assert_ne!(shipped, spec);
+                    assert_eq!(PlayerSpec::parse(&shipped).unwrap().to_string(), shipped);
                 }
                 if let Some(default) = capicua_net::shipped_model_path() {
                     let shape = |p| capicua_net::read_header(p).unwrap().shape;
