@@ -1322,9 +1322,10 @@ pub const STRONGEST_PLAYER: &str = "ismcts:ms=200,model=long";
 /// [`STRONGEST_PLAYER`] with half of every leaf value from a heuristic rollout of the leaf's
 /// deal, which plays the partner more as such a player does than the network's self-play
 /// values do. As the partner of `counting` at 200 ms it scored +2.95 where
-/// [`STRONGEST_PLAYER`] scored +2.35 on the same deals, and it was ahead on every seed at 10
-/// and 50 ms; as a pair of searchers it is about 2 points behind, so it partners people
-/// only (`eval/results/play39/`, `eval/results/own38/`). `capicua play`'s default partner.
+/// [`STRONGEST_PLAYER`] scored +2.35 on the same deals, and at 10 and 50 ms it was ahead of
+/// the default search in eight of nine comparisons; as a pair of searchers it is about 2
+/// points behind, so it partners people only (`eval/results/play39/`,
+/// `eval/results/own38/`). `capicua play`'s default partner.
 pub const PARTNER_OF_PEOPLE: &str = "ismcts:ms=200,mix=0.5,rollout=heuristic,model=long";
 
 /// The strongest player that the models installed here can seat: [`STRONGEST_PLAYER`], else
@@ -2035,8 +2036,8 @@ mod model_tests {
                 assert!(long.evaluator.has_beliefs());
                 assert_eq!(strongest_installed_player(), STRONGEST_PLAYER);
                 assert_eq!(partner_installed_player(), PARTNER_OF_PEOPLE);
-                // the spec `hello` reports is canonical: it names itself as it parses
-                // canonical, as are the forms with the shipped model where it is the only one
+                // the specs `hello` reports are canonical (each names itself as it parses), and
+                // so are their forms with the shipped model, where that is the only one
                 for spec in [STRONGEST_PLAYER, PARTNER_OF_PEOPLE] {
                     assert_eq!(PlayerSpec::parse(spec).unwrap().to_string(), spec);
                     let shipped = spec.replace("model=long", "model=default");
