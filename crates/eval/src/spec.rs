@@ -410,7 +410,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ),
     ("margin", "weight of the point margin in the reward, 0..1"),
     ("scale", "margin scale: auto, target or a number of points"),
-    ("rollout", "rollout policy: random, heuristic or heavy"),
+    (
+        "rollout",
+        "rollout policy: random, heuristic, heavy or club",
+    ),
     ("seed", "random seed, folded into the run's"),
     ("nodes", "tree size limit per thread"),
     (
@@ -745,7 +748,7 @@ impl SearchSpec {
                 }
                 "rollout" => {
                     c.rollout = RolloutPolicy::from_name(&v)
-                        .ok_or_else(|| bad("expected random, heuristic or heavy"))?
+                        .ok_or_else(|| bad("expected random, heuristic, heavy or club"))?
                 }
                 "seed" => c.seed = int(0)?,
                 "nodes" => c.max_nodes = int(16)?.min(u32::MAX as u64 / 2) as usize,

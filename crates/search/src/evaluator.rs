@@ -274,8 +274,8 @@ impl Evaluator for RolloutEvaluator {
     #[inline]
     fn evaluate(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
         let mut st = *leaf.state;
-        playout(&mut st, self.policy, rng);
         let root = leaf.root;
+        playout(&mut st, self.policy, root.rules(), rng);
         let o = Outcome::of(root.rules(), &st, root.first(), root.context().pending_ties)
             .expect("a playout ends the round");
         out.value = LeafValue::Outcome(o);

@@ -246,7 +246,7 @@ impl Ctx<'_> {
         let mut values = self.values(v);
         if self.rollout_mix > 0.0 && matches!(v, LeafValue::Estimate { .. }) {
             let mut s = *state;
-            playout(&mut s, self.rollout, rng);
+            playout(&mut s, self.rollout, &self.rules, rng);
             let r = self.outcome_values(&s);
             let l = self.rollout_mix;
             for (x, y) in [
