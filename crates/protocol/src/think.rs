@@ -190,7 +190,7 @@ pub(crate) fn playout_estimate(
             m => m,
         };
         st.apply(mv);
-        rollout::playout(&mut st, config.rollout, &mut rng);
+        rollout::playout(&mut st, config.rollout, &rules, &mut rng);
         let o = Outcome::of(&rules, &st, pos.info.first(), ctx.pending_ties).ok_or_else(|| {
             RequestError::new(
                 ErrorCode::Internal,

@@ -1,6 +1,7 @@
 //! Playout policies: how a simulated round is finished from a leaf. All run on the engine's
 //! `State` (Copy, on the stack) and allocate nothing.
 
+use capicua_bots::CountingWeights;
 use capicua_engine::tiles::{DOUBLES, SUITS};
 use capicua_engine::{LEAD, Move, Rng, Rules, State, Tile, TileSet};
 
@@ -59,8 +60,9 @@ pub fn playout(state: &mut State, policy: RolloutPolicy, rules: &Rules, rng: &mu
         }
         RolloutPolicy::Heavy => capicua_bots::heavy_playout(state, rng),
         RolloutPolicy::Club => {
+            let weights = CountingWeights::default();
             while !state.is_over() {
-                let mv = club_move(state, rules, rng);
+                let mv = club_move(state, rules, &weights, rng);
                 state.apply(mv);
             }
         }
@@ -97,12 +99,11 @@ pub fn heuristic_move(state: &State, rng: &mut Rng) -> Move {
 /// left, up to three; the numbers it keeps) and the chance that each other seat holds nothing
 /// for the ends left, from the tiles not on the table and not in its hand and the seat's tile
 /// count (the next opponent should pass, more so when it is close to domino; the partner
-/// should not). `counting`'s weights ([`capicua_bots::CountingWeights`]'s defaults); what
-/// it reads from the order of play (the numbers each seat offered, the voids its passes
+/// should not), each weighed by `w` as `counting` weighs it. What `counting` reads from the order of play (the numbers each seat offered, the voids its passes
 /// showed) and its block valuation are left out, since a rollout's state keeps no history
 /// and must stay cheap. One move in [`HEURISTIC_RANDOM_ONE_IN`] is random, as in
 /// [`heuristic_move`].
-pub fn club_move(state: &State, rules: &Rules, rng: &mut Rng) -> Move {
+pub fn club_move(state: &State, rules: &Rules, w: &CountingWeights, rng: &mut Rng) -> Move {
     let me = state.to_move;
     let hand = state.hands[me as usize];
     let playable = state.playable(hand);
@@ -112,37 +113,37 @@ pub fn club_move(state: &State, rules: &Rules, rng: &mut Rng) -> Move {
     let n = state.players;
     let set = rules.set();
     let dealt = (n as u32 * rules.hand_size as u32).max(1);
-    let phase = ((set.len() - state.out.len()) as f32 / dealt as f32).min(1.0);
+    let phase = ((set.len() - state.out.len()) as f64 / dealt as f64).min(1.0);
     let partner = rules.partners.then_some((me + 2) % n);
     let next = (me + 1) % n;
     let pool = state.out.minus(hand);
-    let mut best = (f32::NEG_INFINITY, Move::Pass);
+    let mut best = (f64::NEG_INFINITY, Move::Pass);
     for_each_play(state, playable, |tile, end, (x, y)| {
         let rest = hand.minus(TileSet(tile.bit()));
         let mv = Move::play(tile, end);
         if rest.is_empty() {
-            best = (f32::INFINITY, mv);
+            best = (f64::INFINITY, mv);
             return;
         }
         let fits = SUITS[x as usize].union(SUITS[y as usize]);
-        let mut s = tile.pips() as f32 * (1.0 + phase);
+        let mut s = tile.pips() as f64 * (w.pips + w.pips_late * phase);
         if DOUBLES.contains(tile) {
-            s += 6.0;
+            s += w.double;
         }
-        s += 2.0 * rest.inter(fits).len().min(3) as f32;
+        s += w.mine * rest.inter(fits).len().min(3) as f64;
         let variety = (0..=rules.max_pip)
             .filter(|&v| !rest.inter(SUITS[v as usize]).is_empty())
             .count();
-        s += 3.0 * variety as f32;
+        s += w.variety * variety as f64;
         let (free, k) = (pool.len(), pool.inter(fits).len());
         for q in (0..n).filter(|&q| q != me) {
             let c = state.hands[q as usize].len();
             let p = p_none(free, k, c);
             if Some(q) == partner {
-                s -= 8.0 * p;
+                s -= w.pass_partner * p;
             } else {
-                let weight = if q == next { 24.0 } else { 4.0 };
-                s += weight * (1.0 + 2.0 / c.max(1) as f32) * p;
+                let weight = if q == next { w.pass_next } else { w.pass_other };
+                s += weight * (1.0 + w.threat / c.max(1) as f64) * p;
             }
         }
         if s > best.0 {
@@ -155,7 +156,7 @@ pub fn club_move(state: &State, rules: &Rules, rng: &mut Rng) -> Move {
 /// The chance that a hand of `c` tiles drawn uniformly from `pool` tiles, `k` of which fit,
 /// holds none that fits.
 #[inline]
-fn p_none(pool: u32, k: u32, c: u32) -> f32 {
+fn p_none(pool: u32, k: u32, c: u32) -> f64 {
     if k == 0 {
         return 1.0;
     }
@@ -163,7 +164,7 @@ fn p_none(pool: u32, k: u32, c: u32) -> f32 {
         return 0.0;
     }
     (0..c)
-        .map(|i| (pool - k - i) as f32 / (pool - i) as f32)
+        .map(|i| (pool - k - i) as f64 / (pool - i) as f64)
         .product()
 }
 
@@ -193,9 +194,12 @@ mod tests {
 
     #[test]
     fn greedy_moves_are_legal_and_finish_rounds() {
-        let policies: [(&str, fn(&State, &Rules, &mut Rng) -> Move); 2] = [
-            ("heuristic", |st, _, rng| heuristic_move(st, rng)),
-            ("club", club_move),
+        let weights = CountingWeights::default();
+        let policies: [(&str, &dyn Fn(&State, &Rules, &mut Rng) -> Move); 2] = [
+            ("heuristic", &|st, _, rng| heuristic_move(st, rng)),
+            ("club", &|st, rules, rng| {
+                club_move(st, rules, &weights, rng)
+            }),
         ];
         for variant in [
             "cuban",
@@ -249,7 +253,7 @@ mod tests {
         let shut = Move::play(Tile::new(6, 3), 6);
         let mut rng = Rng::new(3);
         let club = (0..800)
-            .filter(|_| club_move(&st, &rules, &mut rng) == shut)
+            .filter(|_| club_move(&st, &rules, &CountingWeights::default(), &mut rng) == shut)
             .count();
         let heuristic = (0..800)
             .filter(|_| heuristic_move(&st, &mut rng) == shut)
