@@ -1324,11 +1324,12 @@ pub const STRONGEST_PLAYER: &str = "ismcts:ms=200,model=long";
 /// The strongest partner for a player who is not a searcher (a person, a heuristic bot):
 /// [`STRONGEST_PLAYER`] with half of every leaf value from a heuristic rollout of the leaf's
 /// deal, which plays the partner more as such a player does than the network's self-play
-/// values do. As the partner of `counting` at 200 ms it scored +2.95 where
-/// [`STRONGEST_PLAYER`] scored +2.35 on the same deals, and at 10 and 50 ms it was ahead of
-/// the default search in eight of nine comparisons; as a pair of searchers it is about 2
-/// points behind, so it partners people only (`eval/results/play39/`,
-/// `eval/results/own38/`). `capicua play`'s default partner.
+/// values do. As the partner of `counting` at 200 ms it scored +2.46 where
+/// [`STRONGEST_PLAYER`] scored +2.06 on the same deals (two seeds, 8,000 rounds; ahead on
+/// both), and at 10 and 50 ms it was ahead of the default search in eight of nine
+/// comparisons; as a pair of searchers it is about 2 points behind, so it partners people
+/// only (`eval/results/partner40/`, `eval/results/play39/`, `eval/results/own38/`).
+/// `capicua play`'s default partner.
 pub const PARTNER_OF_PEOPLE: &str = "ismcts:ms=200,mix=0.5,rollout=heuristic,model=long";
 
 /// The strongest player that the models installed here can seat: [`STRONGEST_PLAYER`], else
