@@ -195,7 +195,8 @@ mod tests {
     #[test]
     fn greedy_moves_are_legal_and_finish_rounds() {
         let weights = CountingWeights::default();
-        let policies: [(&str, &dyn Fn(&State, &Rules, &mut Rng) -> Move); 2] = [
+        type Choose<'a> = &'a dyn Fn(&State, &Rules, &mut Rng) -> Move;
+        let policies: [(&str, Choose); 2] = [
             ("heuristic", &|st, _, rng| heuristic_move(st, rng)),
             ("club", &|st, rules, rng| {
                 club_move(st, rules, &weights, rng)
