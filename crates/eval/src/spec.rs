@@ -1326,7 +1326,7 @@ pub const STRONGEST_PLAYER: &str = "ismcts:ms=200,model=long";
 /// deal, which plays the partner more as such a player does than the network's self-play
 /// values do. As the partner of `counting` at 200 ms it scored +2.46 where
 /// [`STRONGEST_PLAYER`] scored +2.06 on the same deals (two seeds, 8,000 rounds; ahead on
-/// both), and at 10 and 50 ms it was ahead of the default search in eight of nine
+/// both), and at 10 and 50 ms it was ahead of the default search in ten of eleven
 /// comparisons; as a pair of searchers it is about 2 points behind, so it partners people
 /// only (`eval/results/partner40/`, `eval/results/play39/`, `eval/results/own38/`).
 /// `capicua play`'s default partner.
