@@ -267,18 +267,11 @@ impl Table {
     /// its tile count from the tiles it may hold.
     fn p_none(&self, q: u8, fits: TileSet) -> f64 {
         let pool = self.avail[q as usize];
-        let n = pool.len();
-        let k = pool.inter(fits).len();
-        let c = self.counts[q as usize] as u32;
-        if k == 0 {
-            return 1.0;
-        }
-        if n - k < c {
-            return 0.0;
-        }
-        (0..c)
-            .map(|i| (n - k - i) as f64 / (n - i) as f64)
-            .product()
+        p_holds_none(
+            pool.len(),
+            pool.inter(fits).len(),
+            self.counts[q as usize] as u32,
+        )
     }
 
     /// Whether seat `q` may still hold a tile of number `v`.
@@ -385,6 +378,20 @@ impl Table {
         }
         s
     }
+}
+
+/// The chance that a hand of `c` tiles drawn uniformly from `pool` tiles, `k` of which fit
+/// the ends, holds none that fits.
+pub fn p_holds_none(pool: u32, k: u32, c: u32) -> f64 {
+    if k == 0 {
+        return 1.0;
+    }
+    if pool - k < c {
+        return 0.0;
+    }
+    (0..c)
+        .map(|i| (pool - k - i) as f64 / (pool - i) as f64)
+        .product()
 }
 
 /// Plays that leave at most this many unseen tiles fitting the ends are checked for blocks.

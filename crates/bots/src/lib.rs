@@ -18,6 +18,6 @@ pub mod counting;
 pub mod heavy;
 pub mod random;
 
-pub use counting::{CountingPlayer, CountingWeights};
+pub use counting::{CountingPlayer, CountingWeights, p_holds_none};
 pub use heavy::{HeavyPlayer, heavy_move, heavy_playout};
 pub use random::RandomPlayer;

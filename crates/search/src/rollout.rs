@@ -1,7 +1,7 @@
 //! Playout policies: how a simulated round is finished from a leaf. All run on the engine's
 //! `State` (Copy, on the stack) and allocate nothing.
 
-use capicua_bots::CountingWeights;
+use capicua_bots::{CountingWeights, p_holds_none};
 use capicua_engine::tiles::{DOUBLES, SUITS};
 use capicua_engine::{LEAD, Move, Rng, Rules, State, Tile, TileSet};
 
@@ -138,7 +138,7 @@ pub fn club_move(state: &State, rules: &Rules, w: &CountingWeights, rng: &mut Rn
         let (free, k) = (pool.len(), pool.inter(fits).len());
         for q in (0..n).filter(|&q| q != me) {
             let c = state.hands[q as usize].len();
-            let p = p_none(free, k, c);
+            let p = p_holds_none(free, k, c);
             if Some(q) == partner {
                 s -= w.pass_partner * p;
             } else {
@@ -151,21 +151,6 @@ pub fn club_move(state: &State, rules: &Rules, w: &CountingWeights, rng: &mut Rn
         }
     });
     best.1
-}
-
-/// The chance that a hand of `c` tiles drawn uniformly from `pool` tiles, `k` of which fit,
-/// holds none that fits.
-#[inline]
-fn p_none(pool: u32, k: u32, c: u32) -> f64 {
-    if k == 0 {
-        return 1.0;
-    }
-    if pool < k + c {
-        return 0.0;
-    }
-    (0..c)
-        .map(|i| (pool - k - i) as f64 / (pool - i) as f64)
-        .product()
 }
 
 /// Calls `f(tile, end, ends after)` for every way of putting a tile of `playable` (all of
