@@ -206,7 +206,7 @@ fn the_default_partner_is_the_partner_of_people() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{text}");
     assert!(
-        text.contains("(partner, ismcts:ms=200,mix=0.5,rollout=heuristic,model=long)"),
+        text.contains("(partner, ismcts:ms=200,rollout=heuristic,model=long)"),
         "{text}"
     );
 }

@@ -668,6 +668,15 @@ impl SearchSpec {
         }
     }
 
+    /// A spec of `kind` with `model` and the defaults a search with it takes when a spec names
+    /// only the model (`ismcts:model=M`).
+    pub fn with_model(kind: SearchKind, model: Option<Model>) -> SearchSpec {
+        let mut spec = SearchSpec::new(kind);
+        (spec.config.rollout_mix, spec.config.rollout) = default_leaf_rollout(kind, model.as_ref());
+        spec.model = model;
+        spec
+    }
+
     /// Reads the search keys of `p` (a spec whose name is `kind`'s).
     fn parse(kind: SearchKind, p: &mut SpecParams) -> Result<SearchSpec, SpecError> {
         let mut c = kind.base();
@@ -678,6 +687,7 @@ impl SearchSpec {
         let (mut cinfer, mut pinfer, mut chain, mut joint) = (None, None, 0, 0);
         let mut itemp = 1.0;
         let mut opponents_only = false;
+        let (mut mix, mut rollout) = (None, None);
         let (mut vmodel, mut vmix) = (None, None);
         let (mut improved, mut cscale, mut cweight) = (false, None, None);
         for key in kind.keys() {
@@ -730,7 +740,7 @@ impl SearchSpec {
                         .filter(|x| x.is_finite())
                         .ok_or_else(|| bad("expected a number"))?
                 }
-                "mix" => c.rollout_mix = weight()?,
+                "mix" => mix = Some(weight()?),
                 "margin" => c.reward.margin_weight = weight()?,
                 "scale" => {
                     c.reward.margin_scale = match v.as_str() {
@@ -747,8 +757,10 @@ impl SearchSpec {
                     }
                 }
                 "rollout" => {
-                    c.rollout = RolloutPolicy::from_name(&v)
-                        .ok_or_else(|| bad("expected random, heuristic, heavy or club"))?
+                    rollout = Some(
+                        RolloutPolicy::from_name(&v)
+                            .ok_or_else(|| bad("expected random, heuristic, heavy or club"))?,
+                    )
                 }
                 "seed" => c.seed = int(0)?,
                 "nodes" => c.max_nodes = int(16)?.min(u32::MAX as u64 / 2) as usize,
@@ -998,6 +1010,9 @@ impl SearchSpec {
                 ));
             }
         }
+        let (mix0, rollout0) = default_leaf_rollout(kind, model.as_ref());
+        c.rollout_mix = mix.unwrap_or(mix0);
+        c.rollout = rollout.unwrap_or(rollout0);
         let default_beliefs = default_beliefs(model.as_ref());
         c.beliefs = match beliefs {
             // counting's inference needs no belief output from the model
@@ -1136,7 +1151,8 @@ impl SearchSpec {
         if c.fpu_base != base.fpu_base {
             out.push(format!("fpubase={}", c.fpu_base.name()));
         }
-        if c.rollout_mix != base.rollout_mix {
+        let (mix0, rollout0) = default_leaf_rollout(self.kind, self.model.as_ref());
+        if c.rollout_mix != mix0 {
             out.push(format!("mix={}", c.rollout_mix));
         }
         if c.reward.margin_weight != base.reward.margin_weight {
@@ -1149,7 +1165,7 @@ impl SearchSpec {
                 MarginScale::Points(p) => format!("scale={p}"),
             });
         }
-        if c.rollout != base.rollout {
+        if c.rollout != rollout0 {
             out.push(format!("rollout={}", c.rollout.name()));
         }
         if c.seed != base.seed {
@@ -1272,6 +1288,25 @@ impl SearchSpec {
     }
 }
 
+/// The share of a leaf's value an ISMCTS search with a network takes from a rollout unless
+/// told (`mix`). Mixed rollouts with [`NET_ROLLOUT`] measured ahead of the network's values
+/// alone at 10 ms a move as a pair and as the partner of `counting` (eval/results/partner40/),
+/// and at 50 ms as a pair on two fresh seeds (eval/results/club41/).
+pub const NET_ROLLOUT_MIX: f64 = 0.5;
+/// The rollout policy of an ISMCTS search with a network unless told (`rollout`): `club`
+/// plays as `counting` does, so the leaves see the table as a club player would play it out.
+pub const NET_ROLLOUT: RolloutPolicy = RolloutPolicy::Club;
+
+/// `mix` and `rollout` when a spec names neither: [`NET_ROLLOUT_MIX`] and [`NET_ROLLOUT`] for
+/// ISMCTS with a network; otherwise the kind's own (a plain search's leaf value is its
+/// rollout, and PIMC with a network was not measured with rollouts).
+fn default_leaf_rollout(kind: SearchKind, model: Option<&Model>) -> (f64, RolloutPolicy) {
+    match (kind, model) {
+        (SearchKind::Ismcts, Some(_)) => (NET_ROLLOUT_MIX, NET_ROLLOUT),
+        _ => (kind.base().rollout_mix, kind.base().rollout),
+    }
+}
+
 /// Where a search with `model` draws its determinizations unless told: from the model's
 /// beliefs when it has a belief output, else uniformly.
 fn default_beliefs(model: Option<&Model>) -> BeliefMode {
@@ -1318,8 +1353,10 @@ pub enum PlayerSpec {
 /// 200 ms a move, where that model measured ahead of `default`'s (`eval/results/beliefs/`,
 /// "Session 23"). The browser table's default seats and `hello`'s `default_player`. It
 /// searches at the default prior temperature (3): as the partner of `counting` at 200 ms, 3
-/// scored +2.09 where 1 scored +1.78 on the same deals (`eval/results/ptemp200/`).
-pub const STRONGEST_PLAYER: &str = "ismcts:ms=200,model=long";
+/// scored +2.09 where 1 scored +1.78 on the same deals (`eval/results/ptemp200/`). It values
+/// its leaves by the network alone (`mix=0`): the `club` rollout that a search with a network
+/// mixes in by default since session 41 was measured at 10 and 50 ms, not at 200.
+pub const STRONGEST_PLAYER: &str = "ismcts:ms=200,mix=0,model=long";
 
 /// The strongest partner for a player who is not a searcher (a person, a heuristic bot):
 /// [`STRONGEST_PLAYER`] with half of every leaf value from a heuristic rollout of the leaf's
@@ -1329,8 +1366,9 @@ pub const STRONGEST_PLAYER: &str = "ismcts:ms=200,model=long";
 /// both), and at 10 and 50 ms it was ahead of the default search in ten of eleven
 /// comparisons; as a pair of searchers it is about 2 points behind, so it partners people
 /// only (`eval/results/partner40/`, `eval/results/play39/`, `eval/results/own38/`).
-/// `capicua play`'s default partner.
-pub const PARTNER_OF_PEOPLE: &str = "ismcts:ms=200,mix=0.5,rollout=heuristic,model=long";
+/// `capicua play`'s default partner. (`mix=0.5` is a network search's default since
+/// session 41, so the spec names only the rollout policy.)
+pub const PARTNER_OF_PEOPLE: &str = "ismcts:ms=200,rollout=heuristic,model=long";
 
 /// The strongest player that the models installed here can seat: [`STRONGEST_PLAYER`], else
 /// the same search with the shipped model, else without a network.
@@ -1927,6 +1965,37 @@ mod model_tests {
             PlayerSpec::parse("ismcts:model=none").unwrap(),
             PlayerSpec::parse("ismcts").unwrap()
         );
+        // ISMCTS with a network mixes a `club` rollout into its leaf values unless told; a
+        // plain search and PIMC keep their own, and a spec that says otherwise names it
+        let leaf = |text: &str| match PlayerSpec::parse(text).unwrap() {
+            PlayerSpec::Search(s) => (s.config.rollout_mix, s.config.rollout, s.to_string()),
+            _ => panic!("{text} is a search"),
+        };
+        let model = path.display();
+        assert_eq!(leaf(&text).0, NET_ROLLOUT_MIX);
+        assert_eq!(leaf(&text).1, NET_ROLLOUT);
+        assert_eq!(leaf("ismcts").0, 0.0);
+        assert_eq!(leaf("ismcts").1, RolloutPolicy::Random);
+        let pimc = leaf(&format!("pimc:model={model}"));
+        assert_eq!((pimc.0, pimc.1), (0.0, RolloutPolicy::Random));
+        for (keys, mix, rollout) in [
+            ("mix=0,", 0.0, NET_ROLLOUT),
+            ("mix=0.25,", 0.25, NET_ROLLOUT),
+            (
+                "rollout=heuristic,",
+                NET_ROLLOUT_MIX,
+                RolloutPolicy::Heuristic,
+            ),
+        ] {
+            let canonical = format!("ismcts:{keys}model={model}");
+            assert_eq!(leaf(&canonical), (mix, rollout, canonical.clone()));
+        }
+        let PlayerSpec::Search(parsed) = PlayerSpec::parse(&text).unwrap() else {
+            panic!("{text} is a search")
+        };
+        let with_model = SearchSpec::with_model(SearchKind::Ismcts, parsed.model);
+        assert_eq!(with_model.to_string(), format!("ismcts:model={model}"));
+        assert_eq!(with_model.config.rollout, NET_ROLLOUT);
         // A file for another encoding is refused, naming the key.
         Network::new(shape, ENCODING_VERSION + 1, 1)
             .unwrap()

@@ -21,14 +21,19 @@ pub fn engine_searcher(
     model: Option<Model>,
     beliefs: BeliefsOption,
 ) -> Result<Searcher, String> {
-    let mut spec = SearchSpec::new(SearchKind::Ismcts);
+    let mut spec = SearchSpec::with_model(SearchKind::Ismcts, model);
+    let has_beliefs = spec
+        .model
+        .as_ref()
+        .is_some_and(|m| m.evaluator.has_beliefs());
     spec.config.threads = threads.max(1) as usize;
-    let has_beliefs = model.as_ref().is_some_and(|m| m.evaluator.has_beliefs());
     spec.config.beliefs = match beliefs {
         BeliefsOption::Learned if !has_beliefs => {
             return Err(format!(
                 "beliefs \"learned\" needs a model with a belief output, and {} has none",
-                model.map_or("plain search (model \"none\")".to_string(), |m| m.name)
+                spec.model
+                    .as_ref()
+                    .map_or("plain search (model \"none\")", |m| &m.name)
             ));
         }
         BeliefsOption::Learned => BeliefMode::Learned,
@@ -36,7 +41,6 @@ pub fn engine_searcher(
         BeliefsOption::Auto if has_beliefs => BeliefMode::Learned,
         BeliefsOption::Auto => BeliefMode::Uniform,
     };
-    spec.model = model;
     Ok(spec.searcher())
 }
 
@@ -50,10 +54,15 @@ mod tests {
         assert_eq!(plain.config().threads, 2);
         assert!(!plain.evaluator().gives_priors());
         assert_eq!(plain.config().beliefs, BeliefMode::Uniform);
+        assert_eq!(plain.config().rollout_mix, 0.0);
         assert!(engine_searcher(1, None, BeliefsOption::Learned).is_err());
         if let Ok(Some(model)) = ModelChoice::Default.load() {
             let guided = engine_searcher(1, Some(model), BeliefsOption::Auto).unwrap();
             assert!(guided.evaluator().gives_priors());
+            // `go` searches as `ismcts:model=default` does, rollouts mixed into its leaves
+            let config = guided.config();
+            assert_eq!(config.rollout_mix, capicua_eval::NET_ROLLOUT_MIX);
+            assert_eq!(config.rollout, capicua_eval::NET_ROLLOUT);
         }
     }
 }
