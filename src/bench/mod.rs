@@ -220,6 +220,12 @@ pub fn run(args: BenchArgs) -> Result<()> {
             "net_ismcts_midround_open_value_iters_per_sec".into(),
             json!(open_speed.round()),
         );
+        let rollout_speed =
+            net::rollout_ismcts_iters_per_sec(&net, &beliefs::mid_round_position(), 30_000);
+        out.insert(
+            "net_ismcts_midround_club_rollout_iters_per_sec".into(),
+            json!(rollout_speed.round()),
+        );
         out.insert("believed_uniform_ess".into(), json!(bb.uniform_ess));
         out.insert("learned_inference_ms".into(), round2(bb.inference_ms));
         out.insert(

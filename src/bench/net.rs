@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use capicua_engine::{InfoSet, Rng};
 use capicua_eval::open_values::OpenValues;
+use capicua_eval::{NET_ROLLOUT, NET_ROLLOUT_MIX};
 use capicua_net::encoding::{BELIEF_SIZE, OPEN_INPUT_SIZE};
 use capicua_net::{
     ENCODING_VERSION, INPUT_SIZE, ModelShape, NetEvaluator, Network, Observation, OpenValueNet,
@@ -115,7 +116,20 @@ pub fn net_ismcts_iters_per_sec(
     iterations: u64,
 ) -> (f64, u64) {
     let ev = Arc::new(NetEvaluator::new(network).expect("a network for this encoding"));
-    ismcts_iters_per_sec_with(ev, info, beliefs, iterations)
+    ismcts_iters_per_sec_with(ev, info, one_thread(beliefs), iterations)
+}
+
+/// [`net_ismcts_iters_per_sec`] with believed deals and the leaf rollouts a search with a
+/// network mixes in by default (`capicua_eval::NET_ROLLOUT_MIX` of a
+/// `capicua_eval::NET_ROLLOUT` rollout): the default agent's speed, whose rollouts it measures.
+pub fn rollout_ismcts_iters_per_sec(network: &Network, info: &InfoSet, iterations: u64) -> f64 {
+    let ev = Arc::new(NetEvaluator::new(network).expect("a network for this encoding"));
+    let config = SearchConfig {
+        rollout_mix: NET_ROLLOUT_MIX,
+        rollout: NET_ROLLOUT,
+        ..one_thread(BeliefMode::Learned)
+    };
+    ismcts_iters_per_sec_with(ev, info, config, iterations).0
 }
 
 /// [`net_ismcts_iters_per_sec`] with the leaf values of an open value model
@@ -129,7 +143,7 @@ pub fn open_value_ismcts_iters_per_sec(
     let ev = Arc::new(NetEvaluator::new(network).expect("a network for this encoding"));
     let open = OpenValueNet::new(open).expect("an open value network");
     let ev = Arc::new(OpenValues::new(ev, open, 0.5, "bench"));
-    ismcts_iters_per_sec_with(ev, info, BeliefMode::Learned, iterations)
+    ismcts_iters_per_sec_with(ev, info, one_thread(BeliefMode::Learned), iterations)
 }
 
 /// A random open value network of the shipped open model's shape.
@@ -138,18 +152,22 @@ pub fn bench_open_network() -> Network {
     Network::new(shape, ENCODING_VERSION, 2).expect("the open bench shape is valid")
 }
 
-fn ismcts_iters_per_sec_with(
-    ev: Arc<dyn Evaluator>,
-    info: &InfoSet,
-    beliefs: BeliefMode,
-    iterations: u64,
-) -> (f64, u64) {
-    let info = info.clone();
-    let config = SearchConfig {
+/// The default search on one thread, its deals drawn as `beliefs` says.
+fn one_thread(beliefs: BeliefMode) -> SearchConfig {
+    SearchConfig {
         threads: 1,
         beliefs,
         ..SearchConfig::default()
-    };
+    }
+}
+
+fn ismcts_iters_per_sec_with(
+    ev: Arc<dyn Evaluator>,
+    info: &InfoSet,
+    config: SearchConfig,
+    iterations: u64,
+) -> (f64, u64) {
+    let info = info.clone();
     let mut searcher = Searcher::with_evaluator(config, ev);
     let req = |n: u64| SearchRequest {
         budget: Budget::iterations(n),

@@ -406,13 +406,13 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ),
     (
         "mix",
-        "weight of a rollout mixed into the network's leaf value, 0..1",
+        "weight of a rollout mixed into the network's leaf value, 0..1 (ismcts with a model: 0.5 unless given)",
     ),
     ("margin", "weight of the point margin in the reward, 0..1"),
     ("scale", "margin scale: auto, target or a number of points"),
     (
         "rollout",
-        "rollout policy: random, heuristic, heavy or club",
+        "rollout policy: random, heuristic, heavy or club (ismcts with a model: club unless given, else random)",
     ),
     ("seed", "random seed, folded into the run's"),
     ("nodes", "tree size limit per thread"),
