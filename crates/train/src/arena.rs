@@ -45,6 +45,8 @@ impl Contestant {
                 c_puct,
                 prior_temperature,
             } => {
+                // the network's values alone (`mix=0`, not a spec's default rollouts): the
+                // arena gates networks, and a rollout would blur their difference
                 let mut s = search(*iterations);
                 s.config.c_puct = *c_puct;
                 s.config.prior_temperature = *prior_temperature;
