@@ -1301,10 +1301,11 @@ pub const NET_ROLLOUT: RolloutPolicy = RolloutPolicy::Club;
 /// ISMCTS with a network; otherwise the kind's own (a plain search's leaf value is its
 /// rollout, and PIMC with a network was not measured with rollouts).
 fn default_leaf_rollout(kind: SearchKind, model: Option<&Model>) -> (f64, RolloutPolicy) {
-    match (kind, model) {
-        (SearchKind::Ismcts, Some(_)) => (NET_ROLLOUT_MIX, NET_ROLLOUT),
-        _ => (kind.base().rollout_mix, kind.base().rollout),
+    if kind == SearchKind::Ismcts && model.is_some() {
+        return (NET_ROLLOUT_MIX, NET_ROLLOUT);
     }
+    let base = kind.base();
+    (base.rollout_mix, base.rollout)
 }
 
 /// Where a search with `model` draws its determinizations unless told: from the model's
