@@ -408,11 +408,15 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "mix",
         "weight of a rollout mixed into the network's leaf value, 0..1 (ismcts with a model: 0.5 unless given)",
     ),
+    (
+        "rollouts",
+        "rollouts from each leaf averaged into mix's share of its value, at least 1",
+    ),
     ("margin", "weight of the point margin in the reward, 0..1"),
     ("scale", "margin scale: auto, target or a number of points"),
     (
         "rollout",
-        "rollout policy: random, heuristic, heavy or club (ismcts with a model: club unless given, else random)",
+        "rollout policy: random, heuristic, heavy, club or read (club with the voids and numbers the order of play showed; ismcts with a model: club unless given, else random)",
     ),
     ("seed", "random seed, folded into the run's"),
     ("nodes", "tree size limit per thread"),
@@ -741,6 +745,7 @@ impl SearchSpec {
                         .ok_or_else(|| bad("expected a number"))?
                 }
                 "mix" => mix = Some(weight()?),
+                "rollouts" => c.rollouts = int(1)?.min(1024) as u32,
                 "margin" => c.reward.margin_weight = weight()?,
                 "scale" => {
                     c.reward.margin_scale = match v.as_str() {
@@ -1154,6 +1159,9 @@ impl SearchSpec {
         let (mix0, rollout0) = default_leaf_rollout(self.kind, self.model.as_ref());
         if c.rollout_mix != mix0 {
             out.push(format!("mix={}", c.rollout_mix));
+        }
+        if c.rollouts != base.rollouts {
+            out.push(format!("rollouts={}", c.rollouts));
         }
         if c.reward.margin_weight != base.reward.margin_weight {
             out.push(format!("margin={}", c.reward.margin_weight));
@@ -1674,6 +1682,7 @@ mod tests {
             "fpu=inf",
             "fpubase=parent",
             "mix=1.5",
+            "rollouts=0",
             "model=",
             "choice=value",
             "cscale=0",
@@ -1716,6 +1725,7 @@ mod tests {
             "ismcts:iters=2000,threads=2",
             "ismcts:ms=50",
             "ismcts:iters=300,ms=20,c=0.35,cpuct=2.5,ptemp=1.5,fpu=-0.1,mix=0.25,margin=0.1,scale=12.5,rollout=heavy,seed=9,nodes=5000",
+            "ismcts:mix=0.5,rollouts=4,rollout=club",
             "ismcts:fpu=0.3",
             "ismcts:fpu=0.1,fpubase=mean",
             "ismcts:scale=target,rollout=heuristic",

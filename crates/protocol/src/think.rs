@@ -190,7 +190,9 @@ pub(crate) fn playout_estimate(
             m => m,
         };
         st.apply(mv);
-        rollout::playout(&mut st, config.rollout, &rules, &mut rng);
+        // the default random rollout reads no history
+        let mut memory = rollout::TableMemory::default();
+        rollout::playout(&mut st, config.rollout, &rules, &mut memory, &mut rng);
         let o = Outcome::of(&rules, &st, pos.info.first(), ctx.pending_ties).ok_or_else(|| {
             RequestError::new(
                 ErrorCode::Internal,

@@ -298,6 +298,10 @@ pub struct SearchConfig {
     /// policy) from the leaf, mixed into its value as `(1 - λ) * estimate + λ * rollout`
     /// (AlphaGo's mixing). 0: the estimate alone.
     pub rollout_mix: f64,
+    /// How many rollouts from a leaf are averaged into the `rollout_mix` share of its value
+    /// (at least 1). A `club` rollout costs about a fifth of a network evaluation, and one
+    /// rollout's result is a single draw of the round's end.
+    pub rollouts: u32,
     pub reward: RewardConfig,
     /// Rollout policy of the default evaluator.
     pub rollout: RolloutPolicy,
@@ -377,6 +381,7 @@ impl Default for SearchConfig {
             fpu_reduction: 0.0,
             fpu_base: FpuBase::Value,
             rollout_mix: 0.0,
+            rollouts: 1,
             reward: RewardConfig::default(),
             rollout: RolloutPolicy::Random,
             seed: 0,

@@ -14,7 +14,7 @@ use capicua_engine::{
 
 use crate::error::SearchError;
 use crate::reward::Outcome;
-use crate::rollout::{RolloutPolicy, playout};
+use crate::rollout::{RolloutPolicy, TableMemory, playout};
 
 /// Size of the policy: [`Move::action_index`] is below this for every play.
 pub const ACTIONS: usize = 110;
@@ -275,7 +275,12 @@ impl Evaluator for RolloutEvaluator {
     fn evaluate(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
         let mut st = *leaf.state;
         let root = leaf.root;
-        playout(&mut st, self.policy, root.rules(), rng);
+        let mut memory = if self.policy == RolloutPolicy::Read {
+            TableMemory::of(root).along(root, leaf.path)
+        } else {
+            TableMemory::default()
+        };
+        playout(&mut st, self.policy, root.rules(), &mut memory, rng);
         let o = Outcome::of(root.rules(), &st, root.first(), root.context().pending_ties)
             .expect("a playout ends the round");
         out.value = LeafValue::Outcome(o);

@@ -14,7 +14,7 @@ use crate::config::{Algorithm, BeliefMode, SearchConfig, TruthSeats, ValueWeight
 use crate::error::SearchError;
 use crate::evaluator::{Evaluation, Evaluator, Leaf, LeafValue};
 use crate::reward::{Outcome, Reward, SideValues};
-use crate::rollout::{RolloutPolicy, playout};
+use crate::rollout::{RolloutPolicy, TableMemory, playout};
 use crate::select::{
     Acc, Fpu, backprop, backprop_keys, select_puct, select_root_improved, select_ucb,
 };
@@ -176,7 +176,11 @@ pub(crate) struct Ctx<'a> {
     /// [`crate::SearchConfig::lazy_priors`].
     pub(crate) lazy_priors: u32,
     pub(crate) rollout_mix: f64,
+    /// [`crate::SearchConfig::rollouts`], at least 1.
+    pub(crate) rollouts: u32,
     pub(crate) rollout: RolloutPolicy,
+    /// What the root's history shows, for a `Read` rollout (empty for the others).
+    pub(crate) memory: TableMemory,
     pub(crate) max_nodes: usize,
     pub(crate) batch: usize,
     pub(crate) root_keys: Vec<u8>,
@@ -240,22 +244,33 @@ impl Ctx<'_> {
         }
     }
 
-    /// The leaf's values, an estimate mixed with a rollout from `state` when `rollout_mix`
-    /// asks for it.
-    fn leaf_values(&self, v: &LeafValue, state: &State, rng: &mut Rng) -> SideValues {
+    /// The leaf's values, an estimate mixed with the mean of `rollouts` rollouts from `state`
+    /// when `rollout_mix` asks for it.
+    fn leaf_values(&self, v: &LeafValue, state: &State, path: &[Move], rng: &mut Rng) -> SideValues {
         let mut values = self.values(v);
         if self.rollout_mix > 0.0 && matches!(v, LeafValue::Estimate { .. }) {
-            let mut s = *state;
-            playout(&mut s, self.rollout, &self.rules, rng);
-            let r = self.outcome_values(&s);
             let l = self.rollout_mix;
-            for (x, y) in [
-                (&mut values.reward, &r.reward),
-                (&mut values.score, &r.score),
-                (&mut values.margin, &r.margin),
-            ] {
-                for (a, b) in x.iter_mut().zip(y) {
-                    *a = (1.0 - l) * *a + l * b;
+            let share = l / self.rollouts as f64;
+            for x in [&mut values.reward, &mut values.score, &mut values.margin] {
+                x.iter_mut().for_each(|a| *a *= 1.0 - l);
+            }
+            let memory = if self.rollout == RolloutPolicy::Read {
+                self.memory.along(self.info, path)
+            } else {
+                self.memory
+            };
+            for _ in 0..self.rollouts {
+                let (mut s, mut m) = (*state, memory);
+                playout(&mut s, self.rollout, &self.rules, &mut m, rng);
+                let r = self.outcome_values(&s);
+                for (x, y) in [
+                    (&mut values.reward, &r.reward),
+                    (&mut values.score, &r.score),
+                    (&mut values.margin, &r.margin),
+                ] {
+                    for (a, b) in x.iter_mut().zip(y) {
+                        *a += share * b;
+                    }
                 }
             }
         }
@@ -317,7 +332,7 @@ impl Worker {
                     state: &state,
                 };
                 ctx.evaluator.evaluate(&leaf, rng, &mut self.eval);
-                let v = ctx.leaf_values(&self.eval.value, &state, rng);
+                let v = ctx.leaf_values(&self.eval.value, &state, &self.moves, rng);
                 if ctx.puct {
                     expand_with_priors(&mut self.tree, ctx, node, &state, &self.eval, &v);
                 }
@@ -383,7 +398,8 @@ impl Worker {
                 .evaluate_batch(&leaves, rng, &mut self.evals[..leaves.len()]);
             drop(leaves);
             for (p, e) in self.pending.iter().zip(&self.evals) {
-                let v = ctx.leaf_values(&e.value, &p.state, rng);
+                let path = &self.pending_moves[p.moves.0..p.moves.1];
+                let v = ctx.leaf_values(&e.value, &p.state, path, rng);
                 let keys = &self.pending_keys[p.keys.0..p.keys.1];
                 let sides = &self.pending_sides[p.keys.0..p.keys.1];
                 let node = backprop_keys(&mut self.tree, keys, sides, &v);

@@ -116,6 +116,6 @@ pub use player::{
     IsmctsPlayer, PimcPlayer, PlayerFailure, SearchPlayer, catch_player_failure, position_seed,
 };
 pub use reward::{MarginScale, Outcome, Reward, RewardConfig, SideValues};
-pub use rollout::RolloutPolicy;
+pub use rollout::{RolloutPolicy, TableMemory};
 pub use search::{MoveStats, Report, SearchRequest, SearchResult, Searcher, improved_policy};
 pub use tree::{DRAW_KEY, PASS_KEY, action_key};

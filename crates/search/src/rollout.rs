@@ -3,7 +3,7 @@
 
 use capicua_bots::{CountingWeights, p_holds_none};
 use capicua_engine::tiles::{DOUBLES, SUITS};
-use capicua_engine::{LEAD, Move, Rng, Rules, State, Tile, TileSet};
+use capicua_engine::{InfoSet, LEAD, Move, Public, Rng, Rules, State, Tile, TileSet};
 
 /// How rollouts choose moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -19,6 +19,9 @@ pub enum RolloutPolicy {
     Heavy,
     /// [`club_move`]: a cheap reading of the table in `counting`'s terms.
     Club,
+    /// [`club_move`] with a [`TableMemory`]: `Club` plus what the order of play showed since
+    /// the start of the round (the voids of each seat's passes, the numbers it offered).
+    Read,
 }
 
 impl RolloutPolicy {
@@ -28,6 +31,7 @@ impl RolloutPolicy {
             RolloutPolicy::Heuristic => "heuristic",
             RolloutPolicy::Heavy => "heavy",
             RolloutPolicy::Club => "club",
+            RolloutPolicy::Read => "read",
         }
     }
 
@@ -37,6 +41,7 @@ impl RolloutPolicy {
             RolloutPolicy::Heuristic,
             RolloutPolicy::Heavy,
             RolloutPolicy::Club,
+            RolloutPolicy::Read,
         ]
         .into_iter()
         .find(|p| p.name() == name)
@@ -47,9 +52,16 @@ impl RolloutPolicy {
 /// rollouts from one leaf do not all follow the same line.
 pub const HEURISTIC_RANDOM_ONE_IN: u32 = 8;
 
-/// Plays `state` to the end of the round with `policy`.
+/// Plays `state` to the end of the round with `policy`. `memory` is what the round's order of
+/// play showed before `state` (only `Read` uses it, and notes the rollout's moves in it).
 #[inline]
-pub fn playout(state: &mut State, policy: RolloutPolicy, rules: &Rules, rng: &mut Rng) {
+pub fn playout(
+    state: &mut State,
+    policy: RolloutPolicy,
+    rules: &Rules,
+    memory: &mut TableMemory,
+    rng: &mut Rng,
+) {
     match policy {
         RolloutPolicy::Random => state.random_playout(rng),
         RolloutPolicy::Heuristic => {
@@ -59,12 +71,76 @@ pub fn playout(state: &mut State, policy: RolloutPolicy, rules: &Rules, rng: &mu
             }
         }
         RolloutPolicy::Heavy => capicua_bots::heavy_playout(state, rng),
-        RolloutPolicy::Club => {
+        RolloutPolicy::Club | RolloutPolicy::Read => {
             let weights = CountingWeights::default();
+            let read = policy == RolloutPolicy::Read;
             while !state.is_over() {
-                let mv = club_move(state, rules, &weights, rng);
+                let mv = club_move(state, rules, &weights, read.then_some(&*memory), rng);
+                if read {
+                    memory.note(state, mv);
+                }
                 state.apply(mv);
             }
+        }
+    }
+}
+
+/// What the order of play has shown about each seat, as `counting` reads it from a round's
+/// history, kept move by move so that a rollout (whose `State` has no history) can read it.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableMemory {
+    /// Tiles each seat is known not to hold (its passes).
+    pub void: [TileSet; 4],
+    /// Numbers each seat put on the table (bit n: the free half of one of its plays was n;
+    /// both halves of a lead count): the numbers it likes.
+    pub offered: [u16; 4],
+}
+
+impl TableMemory {
+    /// What `info`'s history shows.
+    pub fn of(info: &InfoSet) -> TableMemory {
+        let public = info.public();
+        let start = Public::new(info.rules(), info.first(), public.forced_lead_at_start());
+        TableMemory::default().replay(start, info.history())
+    }
+
+    /// This memory of `root` followed by the moves of `path` from `root`.
+    pub fn along(self, root: &InfoSet, path: &[Move]) -> TableMemory {
+        self.replay(*root.public(), path)
+    }
+
+    /// Notes `moves` made from `public`, then takes the voids as the public record keeps them
+    /// (exact where [`TableMemory::note`] forgets, after draws).
+    fn replay(mut self, mut public: Public, moves: &[Move]) -> TableMemory {
+        for &mv in moves {
+            self.note_at(public.to_move(), public.void_revealed(), mv);
+            public.apply(mv);
+        }
+        self.void = std::array::from_fn(|q| public.excluded(q as u8));
+        self
+    }
+
+    /// Notes `mv`, about to be made in `state` by its seat to move.
+    #[inline]
+    pub fn note(&mut self, state: &State, mv: Move) {
+        self.note_at(state.to_move, state.void_revealed(), mv);
+    }
+
+    /// Notes `mv` made by `seat`, where a pass shows the seat holds none of `revealed`. A draw
+    /// brings an unknown tile, so the seat's voids are forgotten.
+    #[inline]
+    fn note_at(&mut self, seat: u8, revealed: TileSet, mv: Move) {
+        let s = seat as usize;
+        match mv {
+            Move::Play { tile, end } => {
+                self.offered[s] |= if end == LEAD {
+                    1 << tile.high() | 1 << tile.low()
+                } else {
+                    1 << tile.other(end)
+                };
+            }
+            Move::Pass => self.void[s] = self.void[s].union(revealed),
+            Move::Draw(_) => self.void[s] = TileSet::EMPTY,
         }
     }
 }
@@ -99,11 +175,19 @@ pub fn heuristic_move(state: &State, rng: &mut Rng) -> Move {
 /// left, up to three; the numbers it keeps) and the chance that each other seat holds nothing
 /// for the ends left, from the tiles not on the table and not in its hand and the seat's tile
 /// count (the next opponent should pass, more so when it is close to domino; the partner
-/// should not), each weighed by `w` as `counting` weighs it. What `counting` reads from the order of play (the numbers each seat offered, the voids its passes
-/// showed) and its block valuation are left out, since a rollout's state keeps no history
-/// and must stay cheap. One move in [`HEURISTIC_RANDOM_ONE_IN`] is random, as in
-/// [`heuristic_move`].
-pub fn club_move(state: &State, rules: &Rules, w: &CountingWeights, rng: &mut Rng) -> Move {
+/// should not), each weighed by `w` as `counting` weighs it. With a `memory` of the order of
+/// play, the tiles a seat is known not to hold are left out of its chances, and
+/// `counting`'s partnership terms are added (feed the numbers the partner offered and do not
+/// cover them; cover the opponents' and do not feed them). `counting`'s block valuation is
+/// left out: a rollout must stay cheap. One move in [`HEURISTIC_RANDOM_ONE_IN`] is random, as
+/// in [`heuristic_move`].
+pub fn club_move(
+    state: &State,
+    rules: &Rules,
+    w: &CountingWeights,
+    memory: Option<&TableMemory>,
+    rng: &mut Rng,
+) -> Move {
     let me = state.to_move;
     let hand = state.hands[me as usize];
     let playable = state.playable(hand);
@@ -117,6 +201,14 @@ pub fn club_move(state: &State, rules: &Rules, w: &CountingWeights, rng: &mut Rn
     let partner = rules.partners.then_some((me + 2) % n);
     let next = (me + 1) % n;
     let pool = state.out.minus(hand);
+    // the tiles each other seat may hold, and whether it offered a number it may still hold
+    let avail: [TileSet; 4] =
+        std::array::from_fn(|q| memory.map_or(pool, |m| pool.minus(m.void[q])));
+    let likes = |q: u8, v: u8| {
+        memory.is_some_and(|m| {
+            m.offered[q as usize] & 1 << v != 0 && !avail[q as usize].inter(SUITS[v as usize]).is_empty()
+        })
+    };
     let mut best = (f64::NEG_INFINITY, Move::Pass);
     for_each_play(state, playable, |tile, end, (x, y)| {
         let rest = hand.minus(TileSet(tile.bit()));
@@ -135,15 +227,30 @@ pub fn club_move(state: &State, rules: &Rules, w: &CountingWeights, rng: &mut Rn
             .filter(|&v| !rest.inter(SUITS[v as usize]).is_empty())
             .count();
         s += w.variety * variety as f64;
-        let (free, k) = (pool.len(), pool.inter(fits).len());
         for q in (0..n).filter(|&q| q != me) {
             let c = state.hands[q as usize].len();
-            let p = p_holds_none(free, k, c);
+            let a = avail[q as usize];
+            let p = p_holds_none(a.len(), a.inter(fits).len(), c);
             if Some(q) == partner {
                 s -= w.pass_partner * p;
             } else {
                 let weight = if q == next { w.pass_next } else { w.pass_other };
                 s += weight * (1.0 + w.threat / c.max(1) as f64) * p;
+            }
+        }
+        if memory.is_some() {
+            // the end covered, unless the play leaves its number open
+            let lost = (end != LEAD && x != end && y != end).then_some(end);
+            for q in (0..n).filter(|&q| q != me) {
+                let mate = Some(q) == partner;
+                if lost.is_some_and(|e| likes(q, e)) {
+                    s += if mate { -w.kill_partner } else { w.kill_opp };
+                }
+                for v in if x == y { [x, LEAD] } else { [x, y] } {
+                    if v != LEAD && likes(q, v) {
+                        s += if mate { w.feed_partner } else { -w.feed_opp };
+                    }
+                }
             }
         }
         if s > best.0 {
@@ -175,16 +282,24 @@ fn for_each_play(state: &State, playable: TileSet, mut f: impl FnMut(Tile, u8, (
 #[cfg(test)]
 mod tests {
     use super::*;
-    use capicua_engine::{Deal, MoveList, Rules};
+    use capicua_engine::{Deal, MoveList, Round, Rules};
 
     #[test]
     fn greedy_moves_are_legal_and_finish_rounds() {
         let weights = CountingWeights::default();
         type Choose<'a> = &'a dyn Fn(&State, &Rules, &mut Rng) -> Move;
-        let policies: [(&str, Choose); 2] = [
+        let policies: [(&str, Choose); 3] = [
             ("heuristic", &|st, _, rng| heuristic_move(st, rng)),
             ("club", &|st, rules, rng| {
-                club_move(st, rules, &weights, rng)
+                club_move(st, rules, &weights, None, rng)
+            }),
+            ("read", &|st, rules, rng| {
+                // a memory that rules out tiles the seats hold must not lead to illegal moves
+                let memory = TableMemory {
+                    void: st.hands,
+                    offered: [0x3ff; 4],
+                };
+                club_move(st, rules, &weights, Some(&memory), rng)
             }),
         ];
         for variant in [
@@ -239,7 +354,7 @@ mod tests {
         let shut = Move::play(Tile::new(6, 3), 6);
         let mut rng = Rng::new(3);
         let club = (0..800)
-            .filter(|_| club_move(&st, &rules, &CountingWeights::default(), &mut rng) == shut)
+            .filter(|_| club_move(&st, &rules, &CountingWeights::default(), None, &mut rng) == shut)
             .count();
         let heuristic = (0..800)
             .filter(|_| heuristic_move(&st, &mut rng) == shut)
@@ -247,6 +362,72 @@ mod tests {
         // greedy 7 times in 8, and a third of the random moves
         assert!(club > 680, "{club}");
         assert!(heuristic < 120, "{heuristic}");
+    }
+
+    /// The memory of a round's history is the same whether it is read from an information
+    /// set, carried from an earlier one along the moves since, or noted move by move on the
+    /// state (in a game without draws, where noting forgets nothing).
+    #[test]
+    fn table_memory_follows_the_round() {
+        let rules = Rules::cuban();
+        let mut rng = Rng::new(11);
+        let mut passes = 0;
+        for _ in 0..100 {
+            let deal = Deal::random(&rules, &mut rng);
+            let mut round = Round::new(&rules, deal, rng.below(4) as u8, None).unwrap();
+            let start = round.infoset(round.to_move());
+            let mut noted = TableMemory::of(&start);
+            assert_eq!(noted, TableMemory::default());
+            let weights = CountingWeights::default();
+            while !round.is_over() {
+                let st = *round.state();
+                let mv = club_move(&st, &rules, &weights, None, &mut rng);
+                noted.note(&st, mv);
+                passes += (mv == Move::Pass) as u32;
+                round.play(mv).unwrap();
+                let info = round.infoset(rng.below(4) as u8);
+                let read = TableMemory::of(&info);
+                assert_eq!(read, noted);
+                let carried = TableMemory::of(&start).along(&start, round.history());
+                assert_eq!(carried, read);
+                for q in 0..4u8 {
+                    assert!(read.void[q as usize].inter(round.state().hands[q as usize]).is_empty());
+                }
+            }
+        }
+        assert!(passes > 100, "{passes}");
+    }
+
+    /// Two plays alike in every `club` term but a pip: 8-2 leaves an 8 and 7-2 a 7 for the
+    /// next seat, which has passed on a 7. `club` sheds the heavier tile; `read` knows the
+    /// next seat must pass on the 7.
+    #[test]
+    fn read_uses_the_voids_the_passes_showed() {
+        let rules = Rules::cuban();
+        let t = |a, b| TileSet(Tile::new(a, b).bit());
+        let hands = [
+            t(7, 2).union(t(8, 2)).union(t(0, 0)),
+            t(1, 1).union(t(4, 3)).union(t(3, 3)),
+            t(4, 4).union(t(5, 5)).union(t(6, 6)),
+            t(8, 3).union(t(9, 9)).union(t(1, 0)),
+        ];
+        let mut st = State::new(&rules, hands, TileSet::EMPTY, 0);
+        st.out = rules.set();
+        st.ends = [2, 2];
+        let leave_seven = Move::play(Tile::new(7, 2), 2);
+        let mut memory = TableMemory::default();
+        memory.void[1] = SUITS[7];
+        let w = CountingWeights::default();
+        let mut rng = Rng::new(4);
+        let mut count = |m: Option<&TableMemory>| {
+            (0..800)
+                .filter(|_| club_move(&st, &rules, &w, m, &mut rng) == leave_seven)
+                .count()
+        };
+        let (read, club) = (count(Some(&memory)), count(None));
+        // greedy 7 times in 8, and half the random moves
+        assert!(read > 680, "{read}");
+        assert!(club < 120, "{club}");
     }
 
     #[test]

@@ -34,6 +34,7 @@ use crate::error::SearchError;
 use crate::evaluator::{Evaluator, RolloutEvaluator};
 use crate::iteration::{Ctx, Determinizations, Worker};
 use crate::reward::Reward;
+use crate::rollout::{RolloutPolicy, TableMemory};
 use crate::select::{Acc, Fpu, merge, root_stats, summarize};
 use crate::tree::action_key;
 
@@ -204,7 +205,13 @@ impl Searcher {
                 d => d as usize,
             },
             rollout_mix: cfg.rollout_mix,
+            rollouts: cfg.rollouts.max(1),
             rollout: cfg.rollout,
+            memory: if cfg.rollout == RolloutPolicy::Read {
+                TableMemory::of(info)
+            } else {
+                TableMemory::default()
+            },
             max_nodes: cfg.max_nodes,
             solve_tiles: cfg.solve_tiles,
             batch: evaluator.batch_size().max(1),

@@ -543,6 +543,37 @@ fn rollout_mix_blends_rollouts_into_the_estimates() {
     assert!(half.iter().any(|&w| w != 0.5), "{half:?}");
 }
 
+#[test]
+fn rollouts_average_into_a_leaf_value() {
+    let info = wide_decision();
+    let n = info.legal_moves().len() as u64;
+    // every move is tried once (see fpu_reduction's test), and valued by its rollouts alone
+    let wins = |rollouts: u32| {
+        let config = SearchConfig {
+            prior_temperature: 1.0,
+            fpu_reduction: -10.0,
+            rollout_mix: 1.0,
+            rollouts,
+            ..SearchConfig::default()
+        };
+        let res = Searcher::with_evaluator(config, Arc::new(FavourFirst::new(1)))
+            .search_with(&info, req(n + 1, 1))
+            .unwrap();
+        assert!(res.moves.iter().all(|m| m.visits == 1), "{:?}", res.moves);
+        res.moves
+            .iter()
+            .map(|m| m.win.unwrap())
+            .collect::<Vec<f64>>()
+    };
+    // one rollout ends in a win, a tie or a loss
+    let one = wins(1);
+    assert!(one.iter().all(|w| [0.0, 0.5, 1.0].contains(w)), "{one:?}");
+    // the mean of eight lands between them
+    let eight = wins(8);
+    assert!(eight.iter().all(|w| (w * 16.0).fract() == 0.0), "{eight:?}");
+    assert!(eight.iter().any(|w| ![0.0, 0.5, 1.0].contains(w)), "{eight:?}");
+}
+
 /// Compares the rebuilt information set of a leaf's mover with the referee's.
 fn same_view(a: &InfoSet, b: &InfoSet, what: &str, dealt_too: bool) {
     assert_eq!(a.seat(), b.seat(), "{what}");
