@@ -246,7 +246,13 @@ impl Ctx<'_> {
 
     /// The leaf's values, an estimate mixed with the mean of `rollouts` rollouts from `state`
     /// when `rollout_mix` asks for it.
-    fn leaf_values(&self, v: &LeafValue, state: &State, path: &[Move], rng: &mut Rng) -> SideValues {
+    fn leaf_values(
+        &self,
+        v: &LeafValue,
+        state: &State,
+        path: &[Move],
+        rng: &mut Rng,
+    ) -> SideValues {
         let mut values = self.values(v);
         if self.rollout_mix > 0.0 && matches!(v, LeafValue::Estimate { .. }) {
             let l = self.rollout_mix;

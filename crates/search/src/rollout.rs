@@ -206,7 +206,8 @@ pub fn club_move(
         std::array::from_fn(|q| memory.map_or(pool, |m| pool.minus(m.void[q])));
     let likes = |q: u8, v: u8| {
         memory.is_some_and(|m| {
-            m.offered[q as usize] & 1 << v != 0 && !avail[q as usize].inter(SUITS[v as usize]).is_empty()
+            m.offered[q as usize] & 1 << v != 0
+                && !avail[q as usize].inter(SUITS[v as usize]).is_empty()
         })
     };
     let mut best = (f64::NEG_INFINITY, Move::Pass);
@@ -391,7 +392,11 @@ mod tests {
                 let carried = TableMemory::of(&start).along(&start, round.history());
                 assert_eq!(carried, read);
                 for q in 0..4u8 {
-                    assert!(read.void[q as usize].inter(round.state().hands[q as usize]).is_empty());
+                    assert!(
+                        read.void[q as usize]
+                            .inter(round.state().hands[q as usize])
+                            .is_empty()
+                    );
                 }
             }
         }

@@ -571,7 +571,10 @@ fn rollouts_average_into_a_leaf_value() {
     // the mean of eight lands between them
     let eight = wins(8);
     assert!(eight.iter().all(|w| (w * 16.0).fract() == 0.0), "{eight:?}");
-    assert!(eight.iter().any(|w| ![0.0, 0.5, 1.0].contains(w)), "{eight:?}");
+    assert!(
+        eight.iter().any(|w| ![0.0, 0.5, 1.0].contains(w)),
+        "{eight:?}"
+    );
 }
 
 /// Compares the rebuilt information set of a leaf's mover with the referee's.
