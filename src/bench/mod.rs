@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use capicua_engine::{Deal, Rng, Rules, State, TileSet};
-use capicua_search::BeliefMode;
+use capicua_search::{BeliefMode, RolloutPolicy};
 use clap::Args;
 use serde_json::{Map, Value, json};
 
@@ -220,12 +220,23 @@ pub fn run(args: BenchArgs) -> Result<()> {
             "net_ismcts_midround_open_value_iters_per_sec".into(),
             json!(open_speed.round()),
         );
-        let rollout_speed =
-            net::rollout_ismcts_iters_per_sec(&net, &beliefs::mid_round_position(), 30_000);
-        out.insert(
-            "net_ismcts_midround_club_rollout_iters_per_sec".into(),
-            json!(rollout_speed.round()),
-        );
+        for (key, rollout, rollouts) in [
+            ("club_rollout", RolloutPolicy::Club, 1),
+            ("club_4_rollouts", RolloutPolicy::Club, 4),
+            ("read_rollout", RolloutPolicy::Read, 1),
+        ] {
+            let speed = net::rollout_ismcts_iters_per_sec(
+                &net,
+                &beliefs::mid_round_position(),
+                rollout,
+                rollouts,
+                30_000,
+            );
+            out.insert(
+                format!("net_ismcts_midround_{key}_iters_per_sec"),
+                json!(speed.round()),
+            );
+        }
         out.insert("believed_uniform_ess".into(), json!(bb.uniform_ess));
         out.insert("learned_inference_ms".into(), round2(bb.inference_ms));
         out.insert(

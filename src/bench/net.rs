@@ -9,13 +9,15 @@ use std::time::{Duration, Instant};
 
 use capicua_engine::{InfoSet, Rng};
 use capicua_eval::open_values::OpenValues;
-use capicua_eval::{NET_ROLLOUT, NET_ROLLOUT_MIX};
+use capicua_eval::NET_ROLLOUT_MIX;
 use capicua_net::encoding::{BELIEF_SIZE, OPEN_INPUT_SIZE};
 use capicua_net::{
     ENCODING_VERSION, INPUT_SIZE, ModelShape, NetEvaluator, Network, Observation, OpenValueNet,
     POLICY_SIZE, TrainBatch, TrainConfig, Trainer,
 };
-use capicua_search::{BeliefMode, Budget, Evaluator, SearchConfig, SearchRequest, Searcher};
+use capicua_search::{
+    BeliefMode, Budget, Evaluator, RolloutPolicy, SearchConfig, SearchRequest, Searcher,
+};
 
 use super::search::{bench_position, fingerprint};
 
@@ -119,14 +121,22 @@ pub fn net_ismcts_iters_per_sec(
     ismcts_iters_per_sec_with(ev, info, one_thread(beliefs), iterations)
 }
 
-/// [`net_ismcts_iters_per_sec`] with believed deals and the leaf rollouts a search with a
-/// network mixes in by default (`capicua_eval::NET_ROLLOUT_MIX` of a
-/// `capicua_eval::NET_ROLLOUT` rollout): the default agent's speed, whose rollouts it measures.
-pub fn rollout_ismcts_iters_per_sec(network: &Network, info: &InfoSet, iterations: u64) -> f64 {
+/// [`net_ismcts_iters_per_sec`] with believed deals and `rollouts` leaf rollouts of the
+/// `rollout` policy mixed in as a search with a network does by default
+/// (`capicua_eval::NET_ROLLOUT_MIX`): with `capicua_eval::NET_ROLLOUT` and one rollout, the default
+/// agent's speed.
+pub fn rollout_ismcts_iters_per_sec(
+    network: &Network,
+    info: &InfoSet,
+    rollout: RolloutPolicy,
+    rollouts: u32,
+    iterations: u64,
+) -> f64 {
     let ev = Arc::new(NetEvaluator::new(network).expect("a network for this encoding"));
     let config = SearchConfig {
         rollout_mix: NET_ROLLOUT_MIX,
-        rollout: NET_ROLLOUT,
+        rollout,
+        rollouts,
         ..one_thread(BeliefMode::Learned)
     };
     ismcts_iters_per_sec_with(ev, info, config, iterations).0
