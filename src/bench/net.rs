@@ -8,8 +8,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use capicua_engine::{InfoSet, Rng};
-use capicua_eval::open_values::OpenValues;
 use capicua_eval::NET_ROLLOUT_MIX;
+use capicua_eval::open_values::OpenValues;
 use capicua_net::encoding::{BELIEF_SIZE, OPEN_INPUT_SIZE};
 use capicua_net::{
     ENCODING_VERSION, INPUT_SIZE, ModelShape, NetEvaluator, Network, Observation, OpenValueNet,
