@@ -299,8 +299,9 @@ pub struct SearchConfig {
     /// (AlphaGo's mixing). 0: the estimate alone.
     pub rollout_mix: f64,
     /// How many rollouts from a leaf are averaged into the `rollout_mix` share of its value
-    /// (at least 1). A `club` rollout costs about a fifth of a network evaluation, and one
-    /// rollout's result is a single draw of the round's end.
+    /// (at least 1): one rollout's result is a single draw of the round's end, and a `club`
+    /// rollout costs a few microseconds, a fifth to a quarter of an iteration of a search with
+    /// a network (docs/BENCHMARKS.md, sessions 41 and 42).
     pub rollouts: u32,
     pub reward: RewardConfig,
     /// Rollout policy of the default evaluator.

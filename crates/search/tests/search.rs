@@ -543,6 +543,38 @@ fn rollout_mix_blends_rollouts_into_the_estimates() {
     assert!(half.iter().any(|&w| w != 0.5), "{half:?}");
 }
 
+/// Every rollout policy, mixed into a tree with priors and as a plain search's evaluator,
+/// finishes its searches with a legal move in every variant, draw games included (where the
+/// `read` rollout's memory forgets a drawing seat's voids).
+#[test]
+fn every_rollout_policy_searches_every_variant() {
+    for variant in ["cuban", "cutthroat-3", "lankford-2", "chiva-3"] {
+        for (_, info) in decision_points(variant, 17, 3) {
+            for policy in ["random", "heuristic", "heavy", "club", "read"] {
+                let rollout = RolloutPolicy::from_name(policy).unwrap();
+                let mixed = SearchConfig {
+                    rollout_mix: 0.5,
+                    rollouts: 2,
+                    rollout,
+                    ..SearchConfig::default()
+                };
+                let res = Searcher::with_evaluator(mixed, Arc::new(FavourFirst::new(1)))
+                    .search_with(&info, req(200, 1))
+                    .unwrap();
+                assert!(info.legal_moves().contains(res.best), "{variant} {policy}");
+                let plain = SearchConfig {
+                    rollout,
+                    ..SearchConfig::default()
+                };
+                let res = Searcher::new(plain)
+                    .search_with(&info, req(200, 1))
+                    .unwrap();
+                assert!(info.legal_moves().contains(res.best), "{variant} {policy}");
+            }
+        }
+    }
+}
+
 #[test]
 fn rollouts_average_into_a_leaf_value() {
     let info = wide_decision();
