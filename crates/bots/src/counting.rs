@@ -18,6 +18,7 @@
 //! trial a duplicate match of 40,000 rounds of `cuban` against the current setting (see
 //! `eval/README.md` for what the tuning kept and what it threw out).
 
+use crate::memory::TableMemory;
 use capicua_engine::{
     Finish, InfoSet, LEAD, Move, Player, Rng, RoundResult, Rules, Sampler, State, TileSet,
     variant::Scoring,
@@ -223,30 +224,7 @@ impl Table {
                 avail[q as usize] = unseen.minus(info.excluded(q));
             }
         }
-        let mut offered = [0u16; 4];
-        let mut seat = info.first();
-        let mut ends = [LEAD, LEAD];
-        for &mv in info.history() {
-            match mv {
-                Move::Play { tile, end } => {
-                    if end == LEAD {
-                        offered[seat as usize] |= 1 << tile.high() | 1 << tile.low();
-                        ends = [tile.high(), tile.low()];
-                    } else {
-                        let free = tile.other(end);
-                        offered[seat as usize] |= 1 << free;
-                        if ends[0] == end {
-                            ends[0] = free;
-                        } else {
-                            ends[1] = free;
-                        }
-                    }
-                    seat = (seat + 1) % n;
-                }
-                Move::Pass => seat = (seat + 1) % n,
-                Move::Draw(_) => {}
-            }
-        }
+        let offered = TableMemory::of(info).offered;
         let dealt = (n as u32 * rules.hand_size as u32).max(1);
         Table {
             rules,

@@ -16,8 +16,10 @@
 
 pub mod counting;
 pub mod heavy;
+pub mod memory;
 pub mod random;
 
 pub use counting::{CountingPlayer, CountingWeights, p_holds_none};
 pub use heavy::{HeavyPlayer, heavy_move, heavy_playout};
+pub use memory::TableMemory;
 pub use random::RandomPlayer;

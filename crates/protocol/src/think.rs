@@ -191,7 +191,7 @@ pub(crate) fn playout_estimate(
         };
         st.apply(mv);
         // the default random rollout reads no history
-        let mut memory = rollout::TableMemory::default();
+        let mut memory = capicua_search::TableMemory::default();
         rollout::playout(&mut st, config.rollout, &rules, &mut memory, &mut rng);
         let o = Outcome::of(&rules, &st, pos.info.first(), ctx.pending_ties).ok_or_else(|| {
             RequestError::new(

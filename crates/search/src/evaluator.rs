@@ -14,7 +14,8 @@ use capicua_engine::{
 
 use crate::error::SearchError;
 use crate::reward::Outcome;
-use crate::rollout::{RolloutPolicy, TableMemory, playout};
+use crate::rollout::{RolloutPolicy, playout};
+use capicua_bots::TableMemory;
 
 /// Size of the policy: [`Move::action_index`] is below this for every play.
 pub const ACTIONS: usize = 110;

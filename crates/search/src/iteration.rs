@@ -14,11 +14,12 @@ use crate::config::{Algorithm, BeliefMode, SearchConfig, TruthSeats, ValueWeight
 use crate::error::SearchError;
 use crate::evaluator::{Evaluation, Evaluator, Leaf, LeafValue};
 use crate::reward::{Outcome, Reward, SideValues};
-use crate::rollout::{RolloutPolicy, TableMemory, playout};
+use crate::rollout::{RolloutPolicy, playout};
 use crate::select::{
     Acc, Fpu, backprop, backprop_keys, select_puct, select_root_improved, select_ucb,
 };
 use crate::tree::{DRAW_KEY, NONE, PASS_KEY, Tree, action_key, key_move};
+use capicua_bots::TableMemory;
 use capicua_solver::{SolveLimits, Solver};
 
 /// The determinizations of a search from `info` with `cfg.beliefs`: uniform, or weighted by

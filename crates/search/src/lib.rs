@@ -105,6 +105,7 @@ mod select;
 mod tree;
 
 pub use beliefs::{BeliefKind, Beliefs, TileBelief, beliefs, beliefs_for, learned_beliefs};
+pub use capicua_bots::TableMemory;
 pub use config::{
     Algorithm, BeliefMode, Budget, DEFAULT_ITERATIONS, DEFAULT_WORLDS, ForcedMoves, FpuBase,
     LeafSeats, MoveChoice, OtherSeats, RootSelection, SearchConfig, TruthSeats, VISIT_OFFSET,
@@ -116,6 +117,6 @@ pub use player::{
     IsmctsPlayer, PimcPlayer, PlayerFailure, SearchPlayer, catch_player_failure, position_seed,
 };
 pub use reward::{MarginScale, Outcome, Reward, RewardConfig, SideValues};
-pub use rollout::{RolloutPolicy, TableMemory};
+pub use rollout::RolloutPolicy;
 pub use search::{MoveStats, Report, SearchRequest, SearchResult, Searcher, improved_policy};
 pub use tree::{DRAW_KEY, PASS_KEY, action_key};

@@ -34,9 +34,10 @@ use crate::error::SearchError;
 use crate::evaluator::{Evaluator, RolloutEvaluator};
 use crate::iteration::{Ctx, Determinizations, Worker};
 use crate::reward::Reward;
-use crate::rollout::{RolloutPolicy, TableMemory};
+use crate::rollout::RolloutPolicy;
 use crate::select::{Acc, Fpu, merge, root_stats, summarize};
 use crate::tree::action_key;
+use capicua_bots::TableMemory;
 
 pub use crate::select::{MoveStats, SearchResult, improved_policy};
 
