@@ -110,6 +110,13 @@ impl Rows {
 fn add_rows(weight: &[f32], fan_out: usize, rows: &Rows, out: &mut [f32]) {
     let (index, scale) = rows.as_slices();
     #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx512f") {
+        // SAFETY: the CPU has AVX-512F (checked just above).
+        let done = unsafe { add_rows_avx512(weight, fan_out, index, scale, out) };
+        add_rows_generic(weight, fan_out, index, scale, out, done);
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2 (checked just above).
         unsafe { add_rows_avx2(weight, fan_out, index, scale, out) };
@@ -169,6 +176,80 @@ unsafe fn add_rows_avx2(
         }
     }
     add_rows_generic(weight, fan_out, index, scale, out, whole);
+}
+
+/// [`add_rows`] with AVX-512: the trunk's 256 outputs fit sixteen of the thirty-two 16-lane
+/// registers, so one pass over the rows does a whole layer (AVX2 needs four, each reading
+/// every row again). Narrower layers take blocks of 128 and 16. Returns how many outputs it
+/// did, all from the start; the caller adds the rest the generic way, in the same order.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn add_rows_avx512(
+    weight: &[f32],
+    fan_out: usize,
+    index: &[u32],
+    scale: &[f32],
+    out: &mut [f32],
+) -> usize {
+    let out = &mut out[..fan_out];
+    let mut c = 0;
+    while c + 256 <= fan_out {
+        // SAFETY: AVX-512F is enabled here, and the block lies inside `out`.
+        unsafe { add_block_avx512::<16>(weight, fan_out, index, scale, out, c) };
+        c += 256;
+    }
+    while c + 128 <= fan_out {
+        // SAFETY: as above.
+        unsafe { add_block_avx512::<8>(weight, fan_out, index, scale, out, c) };
+        c += 128;
+    }
+    while c + 16 <= fan_out {
+        // SAFETY: as above.
+        unsafe { add_block_avx512::<1>(weight, fan_out, index, scale, out, c) };
+        c += 16;
+    }
+    c
+}
+
+/// Outputs `c..c + 16 * REGS` of [`add_rows`], held in `REGS` registers across all the rows.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn add_block_avx512<const REGS: usize>(
+    weight: &[f32],
+    fan_out: usize,
+    index: &[u32],
+    scale: &[f32],
+    out: &mut [f32],
+    c: usize,
+) {
+    use std::arch::x86_64::*;
+    let width = 16 * REGS;
+    let block = &mut out[c..c + width];
+    // SAFETY (every load and store below): each pointer starts a bounds-checked slice of
+    // `width` floats, read or written in REGS runs of 16.
+    let mut acc = [_mm512_setzero_ps(); REGS];
+    for (r, a) in acc.iter_mut().enumerate() {
+        *a = unsafe { _mm512_loadu_ps(block.as_ptr().add(16 * r)) };
+    }
+    for (&i, &x) in index.iter().zip(scale) {
+        let start = i as usize * fan_out + c;
+        let w = weight[start..start + width].as_ptr();
+        if x == 1.0 {
+            for (r, a) in acc.iter_mut().enumerate() {
+                *a = _mm512_add_ps(*a, unsafe { _mm512_loadu_ps(w.add(16 * r)) });
+            }
+        } else {
+            let xv = _mm512_set1_ps(x);
+            for (r, a) in acc.iter_mut().enumerate() {
+                let p = _mm512_mul_ps(xv, unsafe { _mm512_loadu_ps(w.add(16 * r)) });
+                *a = _mm512_add_ps(*a, p);
+            }
+        }
+    }
+    for (r, a) in acc.iter().enumerate() {
+        unsafe { _mm512_storeu_ps(block.as_mut_ptr().add(16 * r), *a) };
+    }
 }
 
 /// [`add_rows`] for the outputs from `from` on, one row at a time.
@@ -531,7 +612,15 @@ mod row_tests {
     #[test]
     fn every_path_adds_rows_as_one_row_at_a_time() {
         // widths below, at and between register blocks; unit scales and others
-        for (fan_in, fan_out) in [(7, 5), (40, 64), (300, 256), (97, 200), (13, 130)] {
+        for (fan_in, fan_out) in [
+            (7, 5),
+            (40, 64),
+            (300, 256),
+            (97, 200),
+            (13, 130),
+            (50, 400),
+            (20, 300),
+        ] {
             let weight = values(fan_in * fan_out, fan_out as u64);
             let init = values(fan_out, 7);
             let x: Vec<f32> = values(fan_in, 11)
@@ -556,9 +645,26 @@ mod row_tests {
             let mut dispatched = init.clone();
             add_rows(&weight, fan_out, &rows, &mut dispatched);
             let (index, scale) = rows.as_slices();
+            let bits = |v: &[f32]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+            // each vector path the CPU has, whichever the dispatch picked
+            #[cfg(target_arch = "x86_64")]
+            {
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    let mut v = init.clone();
+                    // SAFETY: the CPU has AVX2.
+                    unsafe { add_rows_avx2(&weight, fan_out, index, scale, &mut v) };
+                    assert_eq!(bits(&v), bits(&expected), "avx2, {fan_in}x{fan_out}");
+                }
+                if std::arch::is_x86_feature_detected!("avx512f") {
+                    let mut v = init.clone();
+                    // SAFETY: the CPU has AVX-512F.
+                    let done = unsafe { add_rows_avx512(&weight, fan_out, index, scale, &mut v) };
+                    add_rows_generic(&weight, fan_out, index, scale, &mut v, done);
+                    assert_eq!(bits(&v), bits(&expected), "avx512, {fan_in}x{fan_out}");
+                }
+            }
             let mut generic = init.clone();
             add_rows_generic(&weight, fan_out, index, scale, &mut generic, 0);
-            let bits = |v: &[f32]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
             assert_eq!(
                 bits(&generic),
                 bits(&expected),

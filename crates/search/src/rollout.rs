@@ -150,6 +150,34 @@ pub fn club_move(
                 && !avail[q as usize].inter(SUITS[v as usize]).is_empty()
         })
     };
+    // a single way to play needs no scoring (scores only rank the plays)
+    let mut plays = 0;
+    let mut only = Move::Pass;
+    for_each_play(state, playable, |tile, end, _| {
+        plays += 1;
+        only = Move::play(tile, end);
+    });
+    if plays == 1 {
+        return only;
+    }
+    // What every candidate play shares, computed once a move: the numbers the hand holds (a
+    // play gives up a number it holds one tile of), and for each other seat its pool size,
+    // tile count and the weight of its passing.
+    let numbers_held = SUITS.iter().filter(|&&s| !hand.inter(s).is_empty()).count();
+    // in seat order, as the sum of their terms always ran
+    let others: [(u8, u32, u32, f64); 3] = std::array::from_fn(|i| {
+        let q = if (i as u8) < me { i as u8 } else { i as u8 + 1 };
+        let c = state.hands[q as usize].len();
+        let pass_weight = if Some(q) == partner {
+            -w.pass_partner
+        } else {
+            let weight = if q == next { w.pass_next } else { w.pass_other };
+            weight * (1.0 + w.threat / c.max(1) as f64)
+        };
+        (q, avail[q as usize].len(), c, pass_weight)
+    });
+    let others = &others[..(n as usize - 1).min(3)];
+    let per_pip = w.pips + w.pips_late * phase;
     let mut best = (f64::NEG_INFINITY, Move::Pass);
     for_each_play(state, playable, |tile, end, (x, y)| {
         let rest = hand.minus(TileSet(tile.bit()));
@@ -159,25 +187,20 @@ pub fn club_move(
             return;
         }
         let fits = SUITS[x as usize].union(SUITS[y as usize]);
-        let mut s = tile.pips() as f64 * (w.pips + w.pips_late * phase);
+        let mut s = tile.pips() as f64 * per_pip;
         if DOUBLES.contains(tile) {
             s += w.double;
         }
         s += w.mine * rest.inter(fits).len().min(3) as f64;
-        let variety = (0..=rules.max_pip)
-            .filter(|&v| !rest.inter(SUITS[v as usize]).is_empty())
-            .count();
+        let (hi, lo) = (tile.high(), tile.low());
+        let last_of = |v: u8| hand.inter(SUITS[v as usize]).len() == 1;
+        let variety =
+            numbers_held - usize::from(last_of(hi)) - usize::from(lo != hi && last_of(lo));
         s += w.variety * variety as f64;
-        for q in (0..n).filter(|&q| q != me) {
-            let c = state.hands[q as usize].len();
-            let a = avail[q as usize];
-            let p = p_holds_none(a.len(), a.inter(fits).len(), c);
-            if Some(q) == partner {
-                s -= w.pass_partner * p;
-            } else {
-                let weight = if q == next { w.pass_next } else { w.pass_other };
-                s += weight * (1.0 + w.threat / c.max(1) as f64) * p;
-            }
+        for &(q, pool, c, pass_weight) in others {
+            let p = p_holds_none(pool, avail[q as usize].inter(fits).len(), c);
+            // the partner's term is subtracted: `-(a * p)` is `(-a) * p`, bit for bit
+            s += pass_weight * p;
         }
         if memory.is_some() {
             // the end covered, unless the play leaves its number open
