@@ -225,7 +225,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
             ("club_4_rollouts", RolloutPolicy::Club, 4),
             ("read_rollout", RolloutPolicy::Read, 1),
         ] {
-            let speed = net::rollout_ismcts_iters_per_sec(
+            let (speed, fingerprint) = net::rollout_ismcts_iters_per_sec(
                 &net,
                 &beliefs::mid_round_position(),
                 rollout,
@@ -235,6 +235,10 @@ pub fn run(args: BenchArgs) -> Result<()> {
             out.insert(
                 format!("net_ismcts_midround_{key}_iters_per_sec"),
                 json!(speed.round()),
+            );
+            out.insert(
+                format!("net_ismcts_midround_{key}_fingerprint"),
+                json!(format!("{fingerprint:016x}")),
             );
         }
         out.insert("believed_uniform_ess".into(), json!(bb.uniform_ess));

@@ -124,14 +124,14 @@ pub fn net_ismcts_iters_per_sec(
 /// [`net_ismcts_iters_per_sec`] with believed deals and `rollouts` leaf rollouts of the
 /// `rollout` policy mixed in as a search with a network does by default
 /// (`capicua_eval::NET_ROLLOUT_MIX`): with `capicua_eval::NET_ROLLOUT` and one rollout, the default
-/// agent's speed.
+/// agent's speed. Also the search's fingerprint, which changes if a rollout plays another move.
 pub fn rollout_ismcts_iters_per_sec(
     network: &Network,
     info: &InfoSet,
     rollout: RolloutPolicy,
     rollouts: u32,
     iterations: u64,
-) -> f64 {
+) -> (f64, u64) {
     let ev = Arc::new(NetEvaluator::new(network).expect("a network for this encoding"));
     let config = SearchConfig {
         rollout_mix: NET_ROLLOUT_MIX,
@@ -139,7 +139,7 @@ pub fn rollout_ismcts_iters_per_sec(
         rollouts,
         ..one_thread(BeliefMode::Learned)
     };
-    ismcts_iters_per_sec_with(ev, info, config, iterations).0
+    ismcts_iters_per_sec_with(ev, info, config, iterations)
 }
 
 /// [`net_ismcts_iters_per_sec`] with the leaf values of an open value model

@@ -610,6 +610,58 @@ mod row_tests {
     }
 
     #[test]
+    fn a_difference_adds_the_rows_that_differ_in_value_in_order() {
+        let (fan_in, fan_out) = (61, 40);
+        let first = Dense {
+            fan_in,
+            fan_out,
+            weight: values(fan_in * fan_out, 3),
+            bias: vec![0.0; fan_out],
+        };
+        let head = Dense {
+            fan_in: fan_out,
+            fan_out: 1,
+            weight: vec![0.0; fan_out],
+            bias: vec![0.0],
+        };
+        let mlp = FastMlp {
+            trunk: vec![first.clone()],
+            head,
+            head_columns: vec![],
+            tiles: None,
+        };
+        let base: Vec<f32> = values(fan_in, 5)
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| if i % 4 == 0 { 0.0 } else { v })
+            .collect();
+        let mut input = base.clone();
+        // changed values in one block and in the tail, a zero against a negative zero, equal
+        // blocks between them
+        input[3] = 1.0;
+        input[4] = -0.0;
+        input[9] += 0.5;
+        input[40] = 0.0;
+        input[60] = 2.0;
+        let bits = |v: &[f32]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+        for from in [0, 5, 8, 59, 61] {
+            let init = values(fan_out, 9);
+            let mut got = init.clone();
+            mlp.first_layer_add_difference(&input, &base, from, &mut got);
+            let mut expected = init;
+            for j in from..fan_in {
+                if input[j] != base[j] {
+                    let d = input[j] - base[j];
+                    for (o, w) in expected.iter_mut().zip(&first.weight[j * fan_out..]) {
+                        *o += d * w;
+                    }
+                }
+            }
+            assert_eq!(bits(&got), bits(&expected), "from {from}");
+        }
+    }
+
+    #[test]
     fn every_path_adds_rows_as_one_row_at_a_time() {
         // widths below, at and between register blocks; unit scales and others
         for (fan_in, fan_out) in [
