@@ -132,9 +132,8 @@ const REGISTER_BLOCK: usize = 64;
 
 /// [`add_rows`] in blocks of [`REGISTER_BLOCK`] outputs held in registers across all the rows,
 /// so each row costs its loads and adds and the outputs are loaded and stored once a block
-/// (adding the rows one at a time loads and stores every output once a row). A row of scale
-/// 1 (the encoding's 0/1 features) is added without its product, which changes no bit:
-/// `1 · w = w`. Outputs past the last whole block go the generic way, in the same order.
+/// (adding the rows one at a time loads and stores every output once a row). Outputs past
+/// the last whole block go the generic way, in the same order.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn add_rows_avx2(
@@ -144,36 +143,11 @@ unsafe fn add_rows_avx2(
     scale: &[f32],
     out: &mut [f32],
 ) {
-    use std::arch::x86_64::*;
-    const REGS: usize = REGISTER_BLOCK / 8;
     let out = &mut out[..fan_out];
     let whole = fan_out / REGISTER_BLOCK * REGISTER_BLOCK;
     for c in (0..whole).step_by(REGISTER_BLOCK) {
-        let block = &mut out[c..c + REGISTER_BLOCK];
-        // SAFETY (every load and store below): each pointer starts a bounds-checked slice of
-        // REGISTER_BLOCK floats, read or written in REGS runs of 8.
-        let mut acc = [_mm256_setzero_ps(); REGS];
-        for (r, a) in acc.iter_mut().enumerate() {
-            *a = unsafe { _mm256_loadu_ps(block.as_ptr().add(8 * r)) };
-        }
-        for (&i, &x) in index.iter().zip(scale) {
-            let start = i as usize * fan_out + c;
-            let w = weight[start..start + REGISTER_BLOCK].as_ptr();
-            if x == 1.0 {
-                for (r, a) in acc.iter_mut().enumerate() {
-                    *a = _mm256_add_ps(*a, unsafe { _mm256_loadu_ps(w.add(8 * r)) });
-                }
-            } else {
-                let xv = _mm256_set1_ps(x);
-                for (r, a) in acc.iter_mut().enumerate() {
-                    let p = _mm256_mul_ps(xv, unsafe { _mm256_loadu_ps(w.add(8 * r)) });
-                    *a = _mm256_add_ps(*a, p);
-                }
-            }
-        }
-        for (r, a) in acc.iter().enumerate() {
-            unsafe { _mm256_storeu_ps(block.as_mut_ptr().add(8 * r), *a) };
-        }
+        // SAFETY: AVX2 is enabled here, and the block lies inside `out`.
+        unsafe { add_block_avx2::<{ REGISTER_BLOCK / 8 }>(weight, fan_out, index, scale, out, c) };
     }
     add_rows_generic(weight, fan_out, index, scale, out, whole);
 }
@@ -211,46 +185,76 @@ unsafe fn add_rows_avx512(
     c
 }
 
-/// Outputs `c..c + 16 * REGS` of [`add_rows`], held in `REGS` registers across all the rows.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-#[inline]
-unsafe fn add_block_avx512<const REGS: usize>(
-    weight: &[f32],
-    fan_out: usize,
-    index: &[u32],
-    scale: &[f32],
-    out: &mut [f32],
-    c: usize,
-) {
-    use std::arch::x86_64::*;
-    let width = 16 * REGS;
-    let block = &mut out[c..c + width];
-    // SAFETY (every load and store below): each pointer starts a bounds-checked slice of
-    // `width` floats, read or written in REGS runs of 16.
-    let mut acc = [_mm512_setzero_ps(); REGS];
-    for (r, a) in acc.iter_mut().enumerate() {
-        *a = unsafe { _mm512_loadu_ps(block.as_ptr().add(16 * r)) };
-    }
-    for (&i, &x) in index.iter().zip(scale) {
-        let start = i as usize * fan_out + c;
-        let w = weight[start..start + width].as_ptr();
-        if x == 1.0 {
+/// Defines `$name::<REGS>`: outputs `c..c + LANES * REGS` of [`add_rows`] held in `REGS`
+/// vector registers of `$lanes` floats across all the rows, for one instruction set. A row
+/// of scale 1 (the encoding's 0/1 features) is added without its product, which changes no
+/// bit: `1 · w = w`.
+macro_rules! add_block {
+    ($name:ident, $feature:literal, $lanes:literal, $zero:ident, $load:ident, $store:ident,
+     $add:ident, $mul:ident, $set1:ident) => {
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $feature)]
+        #[inline]
+        unsafe fn $name<const REGS: usize>(
+            weight: &[f32],
+            fan_out: usize,
+            index: &[u32],
+            scale: &[f32],
+            out: &mut [f32],
+            c: usize,
+        ) {
+            use std::arch::x86_64::*;
+            let width = $lanes * REGS;
+            let block = &mut out[c..c + width];
+            // SAFETY (every load and store below): each pointer starts a bounds-checked slice
+            // of `width` floats, read or written in REGS runs of `$lanes`.
+            let mut acc = [$zero(); REGS];
             for (r, a) in acc.iter_mut().enumerate() {
-                *a = _mm512_add_ps(*a, unsafe { _mm512_loadu_ps(w.add(16 * r)) });
+                *a = unsafe { $load(block.as_ptr().add($lanes * r)) };
             }
-        } else {
-            let xv = _mm512_set1_ps(x);
-            for (r, a) in acc.iter_mut().enumerate() {
-                let p = _mm512_mul_ps(xv, unsafe { _mm512_loadu_ps(w.add(16 * r)) });
-                *a = _mm512_add_ps(*a, p);
+            for (&i, &x) in index.iter().zip(scale) {
+                let start = i as usize * fan_out + c;
+                let w = weight[start..start + width].as_ptr();
+                if x == 1.0 {
+                    for (r, a) in acc.iter_mut().enumerate() {
+                        *a = $add(*a, unsafe { $load(w.add($lanes * r)) });
+                    }
+                } else {
+                    let xv = $set1(x);
+                    for (r, a) in acc.iter_mut().enumerate() {
+                        *a = $add(*a, $mul(xv, unsafe { $load(w.add($lanes * r)) }));
+                    }
+                }
+            }
+            for (r, a) in acc.iter().enumerate() {
+                unsafe { $store(block.as_mut_ptr().add($lanes * r), *a) };
             }
         }
-    }
-    for (r, a) in acc.iter().enumerate() {
-        unsafe { _mm512_storeu_ps(block.as_mut_ptr().add(16 * r), *a) };
-    }
+    };
 }
+
+add_block!(
+    add_block_avx2,
+    "avx2",
+    8,
+    _mm256_setzero_ps,
+    _mm256_loadu_ps,
+    _mm256_storeu_ps,
+    _mm256_add_ps,
+    _mm256_mul_ps,
+    _mm256_set1_ps
+);
+add_block!(
+    add_block_avx512,
+    "avx512f",
+    16,
+    _mm512_setzero_ps,
+    _mm512_loadu_ps,
+    _mm512_storeu_ps,
+    _mm512_add_ps,
+    _mm512_mul_ps,
+    _mm512_set1_ps
+);
 
 /// [`add_rows`] for the outputs from `from` on, one row at a time.
 #[inline(always)]
