@@ -119,7 +119,8 @@ fn add_rows(weight: &[f32], fan_out: usize, rows: &Rows, out: &mut [f32]) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2 (checked just above).
-        unsafe { add_rows_avx2(weight, fan_out, index, scale, out) };
+        let done = unsafe { add_rows_avx2(weight, fan_out, index, scale, out) };
+        add_rows_generic(weight, fan_out, index, scale, out, done);
         return;
     }
     add_rows_generic(weight, fan_out, index, scale, out, 0);
@@ -132,8 +133,8 @@ const REGISTER_BLOCK: usize = 64;
 
 /// [`add_rows`] in blocks of [`REGISTER_BLOCK`] outputs held in registers across all the rows,
 /// so each row costs its loads and adds and the outputs are loaded and stored once a block
-/// (adding the rows one at a time loads and stores every output once a row). Outputs past
-/// the last whole block go the generic way, in the same order.
+/// (adding the rows one at a time loads and stores every output once a row). Returns how
+/// many outputs it did, all from the start, as [`add_rows_avx512`] does.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn add_rows_avx2(
@@ -142,14 +143,14 @@ unsafe fn add_rows_avx2(
     index: &[u32],
     scale: &[f32],
     out: &mut [f32],
-) {
+) -> usize {
     let out = &mut out[..fan_out];
     let whole = fan_out / REGISTER_BLOCK * REGISTER_BLOCK;
     for c in (0..whole).step_by(REGISTER_BLOCK) {
         // SAFETY: AVX2 is enabled here, and the block lies inside `out`.
         unsafe { add_block_avx2::<{ REGISTER_BLOCK / 8 }>(weight, fan_out, index, scale, out, c) };
     }
-    add_rows_generic(weight, fan_out, index, scale, out, whole);
+    whole
 }
 
 /// [`add_rows`] with AVX-512: the trunk's 256 outputs fit sixteen of the thirty-two 16-lane
@@ -708,7 +709,8 @@ mod row_tests {
                 if std::arch::is_x86_feature_detected!("avx2") {
                     let mut v = init.clone();
                     // SAFETY: the CPU has AVX2.
-                    unsafe { add_rows_avx2(&weight, fan_out, index, scale, &mut v) };
+                    let done = unsafe { add_rows_avx2(&weight, fan_out, index, scale, &mut v) };
+                    add_rows_generic(&weight, fan_out, index, scale, &mut v, done);
                     assert_eq!(bits(&v), bits(&expected), "avx2, {fan_in}x{fan_out}");
                 }
                 if std::arch::is_x86_feature_detected!("avx512f") {
