@@ -64,7 +64,7 @@ use capicua_net::NetEvaluator;
 use capicua_search::{
     Algorithm, BeliefMode, Budget, Evaluator, ForcedMoves, FpuBase, IsmctsPlayer, LeafSeats,
     MarginScale, MoveChoice, OtherSeats, PimcPlayer, RolloutPolicy, RootSelection, SearchConfig,
-    Searcher, TruthSeats, ValueWeight, Widening,
+    Searcher, SeatGroup, ValueWeight, Widening,
 };
 use capicua_solver::OmniscientPlayer;
 use thiserror::Error;
@@ -463,7 +463,11 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ),
     (
         "others",
-        "the other seats' moves in an ISMCTS tree with a model: search (shared statistics), or drawn for their hands in each determinization from a model of them: policy (the search's own model), counting (counting's choice) or players (the players' model, models/counting-imitation.bpk)",
+        "the other seats' moves in an ISMCTS tree with a model: search (shared statistics), or drawn for their hands in each determinization from a model of them: policy (the search's own model), counting (counting's choice), players (the players' model, models/counting-imitation.bpk) or club (the club rollout's move, no model call)",
+    ),
+    (
+        "oseats",
+        "which other seats others= models, all, partner or opponents (the rest are searched)",
     ),
     (
         "otemp",
@@ -687,6 +691,7 @@ impl SearchSpec {
         let mut model: Option<Model> = None;
         let mut beliefs = None;
         let (mut others, mut otemp) = (None, 1.0);
+        let (mut others_club, mut oseats) = (false, None);
         let (mut iters, mut ms) = (None, None);
         let (mut cinfer, mut pinfer, mut chain, mut joint) = (None, None, 0, 0);
         let mut itemp = 1.0;
@@ -792,12 +797,22 @@ impl SearchSpec {
                         "policy" => Some(None),
                         "counting" => Some(Some(OthersModel::Counting)),
                         "players" => Some(Some(OthersModel::Players(players_model()?))),
-                        _ => return Err(bad("expected search, policy, counting or players")),
+                        "club" => {
+                            others_club = true;
+                            None
+                        }
+                        _ => return Err(bad("expected search, policy, counting, players or club")),
                     }
+                }
+                "oseats" => {
+                    oseats = Some(
+                        SeatGroup::from_name(&v)
+                            .ok_or_else(|| bad("expected all, partner or opponents"))?,
+                    )
                 }
                 "tshare" => c.truth_share = weight()?,
                 "tseats" => {
-                    c.truth_seats = TruthSeats::from_name(&v)
+                    c.truth_seats = SeatGroup::from_name(&v)
                         .ok_or_else(|| bad("expected all, partner or opponents"))?
                 }
                 "btemp" => c.belief_temperature = positive()?,
@@ -953,6 +968,26 @@ impl SearchSpec {
             (None, None) => None,
         };
         let mut others_model = None;
+        if others_club {
+            if model.is_none() {
+                return Err(p.bad_value(
+                    "others",
+                    "club",
+                    "needs a model: only a tree with priors models the other seats",
+                ));
+            }
+            c.other_seats = OtherSeats::Club;
+        }
+        if let Some(group) = oseats {
+            if c.other_seats == OtherSeats::Search && others.is_none() {
+                return Err(p.bad_value(
+                    "oseats",
+                    group.name(),
+                    "chooses the seats others= models: give others",
+                ));
+            }
+            c.modelled_seats = group;
+        }
         if let Some(seats) = others {
             c.other_seats = OtherSeats::Policy { temperature: otemp };
             if let Some(m) = seats {
@@ -1283,6 +1318,7 @@ impl SearchSpec {
         if c.other_seats != base.other_seats {
             match c.other_seats {
                 OtherSeats::Search => out.push("others=search".to_string()),
+                OtherSeats::Club => out.push("others=club".to_string()),
                 OtherSeats::Policy { temperature } => {
                     let key = self.others_model.as_ref().map_or("policy", |m| m.key());
                     out.push(format!("others={key}"));
@@ -1291,6 +1327,9 @@ impl SearchSpec {
                     }
                 }
             }
+        }
+        if c.modelled_seats != base.modelled_seats {
+            out.push(format!("oseats={}", c.modelled_seats.name()));
         }
         out
     }
@@ -1890,11 +1929,27 @@ mod tests {
         assert_refused(&[
             "ismcts:others=counting",
             "ismcts:others=players",
+            "ismcts:others=club",
             "ismcts:others=cats",
+            "ismcts:oseats=partner",
+            "ismcts:others=policy,oseats=cats",
         ]);
+        // `oseats` chooses which seats another model plays; `club` needs no model file
+        let s = canonical_search("ismcts:others=policy,oseats=opponents");
+        assert_eq!(s.config.modelled_seats, SeatGroup::Opponents);
         if capicua_net::shipped_model_path().is_none() {
             return;
         }
+        let s = canonical_search("ismcts:model=default,others=club,oseats=partner");
+        assert_eq!(
+            (
+                s.config.other_seats,
+                s.config.modelled_seats,
+                s.others_model
+            ),
+            (OtherSeats::Club, SeatGroup::Partner, None)
+        );
+        assert_refused(&["ismcts:others=search,oseats=partner,model=default"]);
         for (key, evaluator) in [
             ("counting", "others:counting"),
             ("players", "others:models/counting-imitation.bpk"),

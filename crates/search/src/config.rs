@@ -35,45 +35,48 @@ pub enum BeliefMode {
     Truth,
 }
 
-/// Whose hands `BeliefMode::Truth` shows the search (a measuring device: what reading one
-/// side of the table perfectly would be worth).
+/// A group of the seats other than the searcher's: whose hands `BeliefMode::Truth` shows
+/// ([`SearchConfig::truth_seats`], a measuring device: what reading one side of the table
+/// perfectly would be worth), and whose moves [`SearchConfig::other_seats`] models
+/// ([`SearchConfig::modelled_seats`]).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub enum TruthSeats {
-    /// Every hidden tile's true place.
+pub enum SeatGroup {
+    /// Every other seat. (Shown by `Truth`: every hidden tile's true place.)
     #[default]
     All,
-    /// The partner's hand only (in partnership games; elsewhere nobody's): where the other
-    /// tiles are stays as the evaluator believes, except that the partner is known not to
-    /// hold them.
+    /// The partner only (in partnership games; elsewhere nobody). Shown by `Truth`: where
+    /// the other tiles are stays as the evaluator believes, except that the partner is known
+    /// not to hold them.
     Partner,
-    /// The opponents' hands only, the partner's and the tiles out of play as believed.
+    /// The opponents only. Shown by `Truth`: the partner's hand and the tiles out of play as
+    /// believed.
     Opponents,
 }
 
-impl TruthSeats {
-    /// Its name in specs (`tseats=`).
+impl SeatGroup {
+    /// Its name in specs (`tseats=`, `oseats=`).
     pub fn name(self) -> &'static str {
         match self {
-            TruthSeats::All => "all",
-            TruthSeats::Partner => "partner",
-            TruthSeats::Opponents => "opponents",
+            SeatGroup::All => "all",
+            SeatGroup::Partner => "partner",
+            SeatGroup::Opponents => "opponents",
         }
     }
 
-    /// The one named `name` ([`TruthSeats::name`]).
-    pub fn from_name(name: &str) -> Option<TruthSeats> {
-        [TruthSeats::All, TruthSeats::Partner, TruthSeats::Opponents]
+    /// The one named `name` ([`SeatGroup::name`]).
+    pub fn from_name(name: &str) -> Option<SeatGroup> {
+        [SeatGroup::All, SeatGroup::Partner, SeatGroup::Opponents]
             .into_iter()
             .find(|t| t.name() == name)
     }
 
-    /// Whether `seat`'s hand is shown to a search by `searcher`.
-    pub fn shows(self, rules: &capicua_engine::Rules, searcher: u8, seat: u8) -> bool {
+    /// Whether `seat` is in the group of a search by `searcher` (`All` holds every seat).
+    pub fn contains(self, rules: &capicua_engine::Rules, searcher: u8, seat: u8) -> bool {
         let same_side = seat != searcher && rules.side_of(seat) == rules.side_of(searcher);
         match self {
-            TruthSeats::All => true,
-            TruthSeats::Partner => same_side,
-            TruthSeats::Opponents => seat != searcher && !same_side,
+            SeatGroup::All => true,
+            SeatGroup::Partner => same_side,
+            SeatGroup::Opponents => seat != searcher && !same_side,
         }
     }
 }
@@ -91,6 +94,11 @@ pub enum OtherSeats {
     /// determinization (priors raised to `1 / temperature`): the other seats play a model of
     /// themselves that sees their own tiles, and the searcher's tree answers that model.
     Policy { temperature: f64 },
+    /// `club_move` for the seat's hand in this iteration's determinization: the rollout's
+    /// model of a club player (`counting`'s own-game and who-can-follow terms, one move in
+    /// eight at random), with no model call. Meant for a partner known to play as club players
+    /// do (`modelled_seats: Partner`), such as a person at the table.
+    Club,
 }
 
 /// What an ISMCTS tree with priors does when another seat's node, already evaluated, meets a
@@ -326,9 +334,11 @@ pub struct SearchConfig {
     /// learned ones and perfect ones (to measure what better beliefs would be worth).
     pub truth_share: f64,
     /// Whose hands `BeliefMode::Truth` shows.
-    pub truth_seats: TruthSeats,
+    pub truth_seats: SeatGroup,
     /// How the other seats' moves are chosen in the tree (ISMCTS with priors only).
     pub other_seats: OtherSeats,
+    /// Which other seats `other_seats` models when it is not `Search`; the rest are searched.
+    pub modelled_seats: SeatGroup,
     /// How another seat's evaluated node takes moves a new determinization brings (ISMCTS
     /// with priors, [`OtherSeats::Search`]).
     pub widening: Widening,
@@ -391,8 +401,9 @@ impl Default for SearchConfig {
             beliefs: BeliefMode::Uniform,
             belief_temperature: 1.0,
             truth_share: 1.0,
-            truth_seats: TruthSeats::All,
+            truth_seats: SeatGroup::All,
             other_seats: OtherSeats::Search,
+            modelled_seats: SeatGroup::All,
             widening: Widening::Evaluate,
             max_depth: 0,
             lazy_priors: 0,

@@ -10,16 +10,16 @@ use std::time::{Duration, Instant};
 use capicua_engine::{DealSampler, InfoSet, LEAD, Move, MoveList, PlaceWeights, Rng, Rules, State};
 
 use crate::config::SOLVE_NODES;
-use crate::config::{Algorithm, BeliefMode, SearchConfig, TruthSeats, ValueWeight, Widening};
+use crate::config::{Algorithm, BeliefMode, SearchConfig, SeatGroup, ValueWeight, Widening};
 use crate::error::SearchError;
 use crate::evaluator::{Evaluation, Evaluator, Leaf, LeafValue};
 use crate::reward::{Outcome, Reward, SideValues};
-use crate::rollout::{RolloutPolicy, playout};
+use crate::rollout::{RolloutPolicy, club_move, playout};
 use crate::select::{
     Acc, Fpu, backprop, backprop_keys, select_puct, select_root_improved, select_ucb,
 };
 use crate::tree::{DRAW_KEY, NONE, PASS_KEY, Tree, action_key, key_move};
-use capicua_bots::TableMemory;
+use capicua_bots::{CountingWeights, TableMemory};
 use capicua_solver::{SolveLimits, Solver};
 
 /// The determinizations of a search from `info` with `cfg.beliefs`: uniform, or weighted by
@@ -44,13 +44,13 @@ pub(crate) fn deals_for_search(
         BeliefMode::Truth => {
             let truth = truth.ok_or(SearchError::NoTruth)?;
             let share = cfg.truth_share.clamp(0.0, 1.0);
-            let partial = cfg.truth_seats != TruthSeats::All;
+            let partial = cfg.truth_seats != SeatGroup::All;
             let beliefs = if share < 1.0 || partial {
                 Some(learned()?)
             } else {
                 None
             };
-            let shown = |s: usize| cfg.truth_seats.shows(info.rules(), info.seat(), s as u8);
+            let shown = |s: usize| cfg.truth_seats.contains(info.rules(), info.seat(), s as u8);
             Some(true_places(info, truth, share, shown, beliefs.as_ref()))
         }
     };
@@ -140,6 +140,16 @@ fn true_places(
     weights
 }
 
+/// How a modelled seat moves in the tree.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(crate) enum OtherModel {
+    /// Drawn from the evaluator's `other_policy`, its priors raised to this power
+    /// (`1 / temperature`).
+    Policy(f32),
+    /// `club_move`.
+    Club,
+}
+
 /// Read-only state of one search, shared by its threads.
 pub(crate) struct Ctx<'a> {
     pub(crate) info: &'a InfoSet,
@@ -161,9 +171,10 @@ pub(crate) struct Ctx<'a> {
     pub(crate) other_prior_power: f32,
     /// [`crate::SearchConfig::fpu_base`] and [`crate::SearchConfig::fpu_reduction`].
     pub(crate) fpu: Fpu,
-    /// `Some(1 / temperature)` when the other seats' moves are sampled from the evaluator's
-    /// policy (`OtherSeats::Policy`).
-    pub(crate) other_power: Option<f32>,
+    /// How the seats in `modelled` move ([`crate::OtherSeats`] other than `Search`).
+    pub(crate) other_model: Option<OtherModel>,
+    /// A bit per seat whose moves `other_model` makes (never the searcher's; 0 without it).
+    pub(crate) modelled: u8,
     /// [`crate::SearchConfig::widening`].
     pub(crate) widening: Widening,
     /// [`crate::SearchConfig::max_depth`], `usize::MAX` for none.
@@ -507,9 +518,9 @@ impl Worker {
                 if !self.tree.cold[node as usize].evaluated {
                     return LeafKind::Eval { node };
                 }
-                match ctx.other_power {
-                    Some(power) if state.to_move != ctx.info.seat() => {
-                        match self.modelled_child(ctx, rng, node, mask, state, power) {
+                match ctx.other_model {
+                    Some(model) if ctx.modelled & (1 << state.to_move) != 0 => {
+                        match self.modelled_child(ctx, rng, node, mask, state, model) {
                             Some(c) => c,
                             None => return LeafKind::Eval { node },
                         }
@@ -561,9 +572,8 @@ impl Worker {
         }
     }
 
-    /// The child of `node` for a move of another seat drawn from the evaluator's policy for
-    /// its hand in this determinization (added if new); `None` when the tree is full and has
-    /// no child for it.
+    /// The child of `node` for a move of another seat made by `model` for its hand in this
+    /// determinization (added if new); `None` when the tree is full and has no child for it.
     fn modelled_child(
         &mut self,
         ctx: &Ctx<'_>,
@@ -571,11 +581,17 @@ impl Worker {
         node: u32,
         mask: u128,
         state: &State,
-        power: f32,
+        model: OtherModel,
     ) -> Option<u32> {
         let (key, prior) = if mask.count_ones() == 1 {
             (mask.trailing_zeros() as u8, 1.0)
+        } else if model == OtherModel::Club {
+            let mv = club_move(state, &ctx.rules, &CountingWeights::default(), None, rng);
+            (action_key(mv), 1.0)
         } else {
+            let OtherModel::Policy(power) = model else {
+                unreachable!("club handled above")
+            };
             let leaf = Leaf {
                 root: ctx.info,
                 path: &self.moves,

@@ -108,7 +108,7 @@ pub use beliefs::{BeliefKind, Beliefs, TileBelief, beliefs, beliefs_for, learned
 pub use capicua_bots::TableMemory;
 pub use config::{
     Algorithm, BeliefMode, Budget, DEFAULT_ITERATIONS, DEFAULT_WORLDS, ForcedMoves, FpuBase,
-    LeafSeats, MoveChoice, OtherSeats, RootSelection, SearchConfig, TruthSeats, VISIT_OFFSET,
+    LeafSeats, MoveChoice, OtherSeats, RootSelection, SearchConfig, SeatGroup, VISIT_OFFSET,
     ValueWeight, Widening,
 };
 pub use error::SearchError;

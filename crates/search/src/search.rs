@@ -25,14 +25,15 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use capicua_engine::{InfoSet, Move, Rng, State};
+use capicua_engine::{InfoSet, Move, Rng, Rules, State};
 
 use crate::config::{
     Algorithm, Budget, ForcedMoves, LeafSeats, MoveChoice, OtherSeats, RootSelection, SearchConfig,
+    SeatGroup,
 };
 use crate::error::SearchError;
 use crate::evaluator::{Evaluator, RolloutEvaluator};
-use crate::iteration::{Ctx, Determinizations, Worker};
+use crate::iteration::{Ctx, Determinizations, OtherModel, Worker};
 use crate::reward::Reward;
 use crate::rollout::RolloutPolicy;
 use crate::select::{Acc, Fpu, merge, root_stats, summarize};
@@ -55,6 +56,13 @@ pub struct SearchRequest<'a> {
     /// Raised by another thread to end the search at once (checked every iteration).
     pub stop: Option<&'a AtomicBool>,
     pub report: Option<Report<'a>>,
+}
+
+/// A bit per seat in `group` of a search by `searcher` (never the searcher's own).
+fn modelled_seats(group: SeatGroup, rules: &Rules, searcher: u8) -> u8 {
+    (0..rules.players)
+        .filter(|&s| s != searcher && group.contains(rules, searcher, s))
+        .fold(0, |bits, s| bits | 1 << s)
 }
 
 /// A reusable search: configuration, evaluator, and one tree arena per thread kept between
@@ -185,14 +193,15 @@ impl Searcher {
                 base: cfg.fpu_base,
                 reduction: cfg.fpu_reduction,
             },
-            other_power: match cfg.other_seats {
-                OtherSeats::Policy { temperature }
-                    if puct && matches!(cfg.algorithm, Algorithm::Ismcts) =>
-                {
-                    Some((1.0 / temperature) as f32)
+            other_model: match cfg.other_seats {
+                _ if !puct || !matches!(cfg.algorithm, Algorithm::Ismcts) => None,
+                OtherSeats::Search => None,
+                OtherSeats::Policy { temperature } => {
+                    Some(OtherModel::Policy((1.0 / temperature) as f32))
                 }
-                _ => None,
+                OtherSeats::Club => Some(OtherModel::Club),
             },
+            modelled: modelled_seats(cfg.modelled_seats, &rules, info.seat()),
             widening: cfg.widening,
             skip_forced: cfg.forced == ForcedMoves::Skip,
             pass_through: if puct {

@@ -8,7 +8,7 @@ use std::time::Duration;
 use capicua_engine::{InfoSet, Match, PlaceWeights, Rng, Round, Rules, Tile};
 use capicua_search::{
     Algorithm, BeliefKind, BeliefMode, Budget, Evaluation, Evaluator, Leaf, RolloutEvaluator,
-    SearchConfig, SearchError, SearchRequest, SearchResult, Searcher, TruthSeats, beliefs,
+    SearchConfig, SearchError, SearchRequest, SearchResult, Searcher, SeatGroup, beliefs,
     learned_beliefs,
 };
 
@@ -260,10 +260,10 @@ impl Evaluator for TruthWatcher {
 
 #[test]
 fn truth_mode_searches_the_true_deal_and_only_where_shown_it() {
-    let off_truth = |beliefs: BeliefMode, truth_share: f64, truth_seats: TruthSeats| {
+    let off_truth = |beliefs: BeliefMode, truth_share: f64, truth_seats: SeatGroup| {
         off_truth_with(TruthWatcher::default(), beliefs, truth_share, truth_seats)
     };
-    let all = TruthSeats::All;
+    let all = SeatGroup::All;
     assert_eq!(off_truth(BeliefMode::Truth, 1.0, all), [0.0; 3]);
     // uniform deals misplace most hidden tiles; half the weight on the truth fewer
     let uniform = off_truth(BeliefMode::Uniform, 1.0, all);
@@ -273,12 +273,12 @@ fn truth_mode_searches_the_true_deal_and_only_where_shown_it() {
         assert!(h > 0.0 && h < *u, "{half:?} against {uniform:?}");
     }
     // the partner (opposite) alone, or the opponents (either side) alone
-    let [left, partner, right] = off_truth(BeliefMode::Truth, 1.0, TruthSeats::Partner);
+    let [left, partner, right] = off_truth(BeliefMode::Truth, 1.0, SeatGroup::Partner);
     assert!(
         partner == 0.0 && left > 0.1 && right > 0.1,
         "{left} {partner} {right}"
     );
-    let [left, partner, right] = off_truth(BeliefMode::Truth, 1.0, TruthSeats::Opponents);
+    let [left, partner, right] = off_truth(BeliefMode::Truth, 1.0, SeatGroup::Opponents);
     assert!(
         partner > 0.1 && left == 0.0 && right == 0.0,
         "{left} {partner} {right}"
@@ -291,7 +291,7 @@ fn off_truth_with(
     watcher: TruthWatcher,
     beliefs: BeliefMode,
     truth_share: f64,
-    truth_seats: TruthSeats,
+    truth_seats: SeatGroup,
 ) -> [f64; 3] {
     use std::sync::atomic::Ordering;
     let watcher = Arc::new(watcher);
@@ -332,7 +332,7 @@ fn believed_deals_are_the_determinizations() {
         pool: true,
         ..TruthWatcher::default()
     };
-    let all = TruthSeats::All;
+    let all = SeatGroup::All;
     assert_eq!(
         off_truth_with(pool(), BeliefMode::Learned, 1.0, all),
         [0.0; 3]

@@ -1029,6 +1029,128 @@ impl Evaluator for LowestTile {
     }
 }
 
+/// Uniform priors and a constant value. Checks every leaf's path: for each play of another
+/// seat where it had a choice, whether it is the move `club_move` makes for that seat's hand
+/// in the determinization (its choice when it does not play at random), counted for the
+/// partner and for the opponents.
+#[derive(Default)]
+struct ClubSeats {
+    /// [partner, opponents]: plays checked, and those that were club's choice.
+    checked: [AtomicUsize; 2],
+    club: [AtomicUsize; 2],
+}
+
+/// The move `club_move` makes at `state` when it does not play at random: the most frequent
+/// over many draws (one in eight is random).
+fn club_choice(state: &capicua_engine::State, rules: &Rules) -> Move {
+    let weights = capicua_bots::CountingWeights::default();
+    let mut counts: Vec<(Move, u32)> = Vec::new();
+    for seed in 0..24 {
+        let mv =
+            capicua_search::rollout::club_move(state, rules, &weights, None, &mut Rng::new(seed));
+        match counts.iter_mut().find(|(m, _)| *m == mv) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((mv, 1)),
+        }
+    }
+    counts.into_iter().max_by_key(|&(_, n)| n).unwrap().0
+}
+
+impl Evaluator for ClubSeats {
+    fn name(&self) -> String {
+        "club-seats".into()
+    }
+    fn gives_priors(&self) -> bool {
+        true
+    }
+    fn evaluate(&self, leaf: &Leaf<'_>, _rng: &mut Rng, out: &mut Evaluation) {
+        out.priors = [1.0; capicua_search::ACTIONS];
+        let rules = leaf.root.rules();
+        out.value = LeafValue::Estimate {
+            side: rules.side_of(leaf.to_move()),
+            win: 0.5,
+            margin: 0.0,
+        };
+        // the determinization at the root: the leaf's hands and the path's plays (no draws)
+        let mut hands = leaf.state.hands;
+        for (&mv, seat) in leaf.path.iter().zip(path_movers(leaf)) {
+            if let Move::Play { tile, .. } = mv {
+                hands[seat as usize].insert(tile);
+            }
+        }
+        let mut state = leaf.root.determinize(hands, leaf.state.pile);
+        let me = leaf.root.seat();
+        for &mv in leaf.path {
+            let s = state.to_move;
+            let mut legal = capicua_engine::MoveList::default();
+            state.legal_moves(&mut legal);
+            if s != me && legal.len() > 1 {
+                let group = usize::from(rules.side_of(s) != rules.side_of(me));
+                self.checked[group].fetch_add(1, Ordering::Relaxed);
+                if mv == club_choice(&state, rules) {
+                    self.club[group].fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            state.apply(mv);
+        }
+    }
+}
+
+/// The seat that made each move of `leaf`'s path.
+fn path_movers(leaf: &Leaf<'_>) -> Vec<u8> {
+    let mut public = *leaf.root.public();
+    leaf.path
+        .iter()
+        .map(|&mv| {
+            let s = public.to_move();
+            public.apply(mv);
+            s
+        })
+        .collect()
+}
+
+#[test]
+fn club_modelled_seats_play_club_moves_and_only_the_seats_named() {
+    use capicua_search::{OtherSeats, SeatGroup};
+    // the share of the partner's and of the opponents' plays that were club's choice
+    let run = |other_seats: OtherSeats, modelled_seats: SeatGroup| {
+        let ev = Arc::new(ClubSeats::default());
+        let config = SearchConfig {
+            other_seats,
+            modelled_seats,
+            ..SearchConfig::default()
+        };
+        let mut searcher = Searcher::with_evaluator(config, ev.clone());
+        for (k, (round, info)) in decision_points("cuban", 43, 6).iter().enumerate() {
+            let res = searcher.search_with(info, req(800, k as u64)).unwrap();
+            assert_legal(round, info, &res, &format!("decision {k}"));
+        }
+        let share = |g: usize| {
+            let n = ev.checked[g].load(Ordering::Relaxed);
+            assert!(n > 300, "only {n} plays of group {g} seen");
+            ev.club[g].load(Ordering::Relaxed) as f64 / n as f64
+        };
+        [share(0), share(1)]
+    };
+    // one play in eight is random and sometimes club's choice anyway
+    let modelled = 0.86;
+    let [partner, opponents] = run(OtherSeats::Club, SeatGroup::Partner);
+    assert!(partner > modelled, "partner {partner}");
+    assert!(opponents < 0.7, "opponents {opponents}");
+    let [partner, opponents] = run(OtherSeats::Club, SeatGroup::Opponents);
+    assert!(
+        partner < 0.7 && opponents > modelled,
+        "{partner} {opponents}"
+    );
+    let [partner, opponents] = run(OtherSeats::Club, SeatGroup::All);
+    assert!(
+        partner > modelled && opponents > modelled,
+        "{partner} {opponents}"
+    );
+    let [partner, opponents] = run(OtherSeats::Search, SeatGroup::All);
+    assert!(partner < 0.7 && opponents < 0.7, "{partner} {opponents}");
+}
+
 #[test]
 fn modelled_seats_play_their_policy_for_the_hand_they_were_dealt() {
     use capicua_search::OtherSeats;
