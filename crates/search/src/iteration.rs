@@ -583,43 +583,53 @@ impl Worker {
         state: &State,
         model: OtherModel,
     ) -> Option<u32> {
-        let (key, prior) = if mask.count_ones() == 1 {
-            (mask.trailing_zeros() as u8, 1.0)
-        } else if model == OtherModel::Club {
-            let mv = club_move(state, &ctx.rules, &CountingWeights::default(), None, rng);
-            (action_key(mv), 1.0)
-        } else {
-            let OtherModel::Policy(power) = model else {
-                unreachable!("club handled above")
-            };
-            let leaf = Leaf {
-                root: ctx.info,
-                path: &self.moves,
-                state,
-            };
-            ctx.evaluator.other_policy(&leaf, rng, &mut self.other_eval);
-            let mut legal = MoveList::default();
-            state.legal_moves(&mut legal);
-            let weight = |m: Move| powered_prior(&self.other_eval, m, power);
-            let total: f32 = legal.iter().map(|&m| weight(m)).sum();
-            let mv = if total.is_finite() && total > 0.0 {
-                let mut x = rng.unit() as f32 * total;
-                let mut pick = legal[legal.len() - 1];
-                for &m in legal.iter() {
-                    x -= weight(m);
-                    if x < 0.0 {
-                        pick = m;
-                        break;
-                    }
-                }
-                pick
-            } else {
-                legal[rng.below(legal.len() as u32) as usize]
-            };
-            let p = if total > 0.0 { weight(mv) / total } else { 0.0 };
-            (action_key(mv), p)
+        let (key, prior) = match model {
+            _ if mask.count_ones() == 1 => (mask.trailing_zeros() as u8, 1.0),
+            // club names one move: the whole of the seat's modelled policy
+            OtherModel::Club => {
+                let mv = club_move(state, &ctx.rules, &CountingWeights::default(), None, rng);
+                (action_key(mv), 1.0)
+            }
+            OtherModel::Policy(power) => self.policy_move(ctx, rng, state, power),
         };
         self.tree.child_or_add(node, key, prior, ctx.max_nodes)
+    }
+
+    /// A move of another seat drawn from the evaluator's `other_policy` for its hand in this
+    /// determinization, its priors raised to `power`: the move's key and its drawn chance.
+    fn policy_move(
+        &mut self,
+        ctx: &Ctx<'_>,
+        rng: &mut Rng,
+        state: &State,
+        power: f32,
+    ) -> (u8, f32) {
+        let leaf = Leaf {
+            root: ctx.info,
+            path: &self.moves,
+            state,
+        };
+        ctx.evaluator.other_policy(&leaf, rng, &mut self.other_eval);
+        let mut legal = MoveList::default();
+        state.legal_moves(&mut legal);
+        let weight = |m: Move| powered_prior(&self.other_eval, m, power);
+        let total: f32 = legal.iter().map(|&m| weight(m)).sum();
+        let mv = if total.is_finite() && total > 0.0 {
+            let mut x = rng.unit() as f32 * total;
+            let mut pick = legal[legal.len() - 1];
+            for &m in legal.iter() {
+                x -= weight(m);
+                if x < 0.0 {
+                    pick = m;
+                    break;
+                }
+            }
+            pick
+        } else {
+            legal[rng.below(legal.len() as u32) as usize]
+        };
+        let p = if total > 0.0 { weight(mv) / total } else { 0.0 };
+        (action_key(mv), p)
     }
 
     /// [`Widening::Continue`] and the nodes an iteration passes through

@@ -15,4 +15,5 @@ row "pair, 50 ms" $r/club41/pair50-E-{7501,7601}.txt $r/rollouts42/pair50-E-{840
   $r/confirm43/pair50-E-{8901,9001}.txt $r/speed44/pair50-new.txt $r/speed44/pair50b-new.txt \
   $(ls $r/rows45/pair50-E-{9831,9832}.txt 2>/dev/null)
 row "partner of counting, 50 ms" $r/partner40/e50_7101.txt $r/club41/partner50-E-7701.txt \
-  $r/confirm43/partner50-E-{9002,9102}.txt $r/speed44/partner50-new.txt
+  $r/confirm43/partner50-E-{9002,9102}.txt $r/speed44/partner50-new.txt \
+  $r/rows45/partner50-E-{9841,9842}.txt
