@@ -691,7 +691,7 @@ impl SearchSpec {
         let mut model: Option<Model> = None;
         let mut beliefs = None;
         let (mut others, mut otemp) = (None, 1.0);
-        let (mut others_club, mut oseats) = (false, None);
+        let mut oseats = None;
         let (mut iters, mut ms) = (None, None);
         let (mut cinfer, mut pinfer, mut chain, mut joint) = (None, None, 0, 0);
         let mut itemp = 1.0;
@@ -798,7 +798,7 @@ impl SearchSpec {
                         "counting" => Some(Some(OthersModel::Counting)),
                         "players" => Some(Some(OthersModel::Players(players_model()?))),
                         "club" => {
-                            others_club = true;
+                            c.other_seats = OtherSeats::Club;
                             None
                         }
                         _ => return Err(bad("expected search, policy, counting, players or club")),
@@ -968,18 +968,25 @@ impl SearchSpec {
             (None, None) => None,
         };
         let mut others_model = None;
-        if others_club {
-            if model.is_none() {
-                return Err(p.bad_value(
-                    "others",
-                    "club",
-                    "needs a model: only a tree with priors models the other seats",
-                ));
-            }
-            c.other_seats = OtherSeats::Club;
+        if let Some(seats) = others {
+            c.other_seats = OtherSeats::Policy { temperature: otemp };
+            others_model = seats;
+        }
+        // the model file's own key, or club's: both model seats only in a tree with priors
+        let modelled_by = match (&others_model, c.other_seats) {
+            (Some(m), _) => Some(m.key()),
+            (None, OtherSeats::Club) => Some("club"),
+            _ => None,
+        };
+        if let (Some(key), None) = (modelled_by, &model) {
+            return Err(p.bad_value(
+                "others",
+                key,
+                "needs a model: only a tree with priors models the other seats",
+            ));
         }
         if let Some(group) = oseats {
-            if c.other_seats == OtherSeats::Search && others.is_none() {
+            if c.other_seats == OtherSeats::Search {
                 return Err(p.bad_value(
                     "oseats",
                     group.name(),
@@ -987,19 +994,6 @@ impl SearchSpec {
                 ));
             }
             c.modelled_seats = group;
-        }
-        if let Some(seats) = others {
-            c.other_seats = OtherSeats::Policy { temperature: otemp };
-            if let Some(m) = seats {
-                if model.is_none() {
-                    return Err(p.bad_value(
-                        "others",
-                        m.key(),
-                        "needs a model: only a tree with priors models the other seats",
-                    ));
-                }
-                others_model = Some(m);
-            }
         }
         let inference = match (cinfer, pinfer) {
             (None, None) => None,
