@@ -122,6 +122,13 @@ pub struct SelfPlayConfig {
     /// eval/results/improve/README.md).
     #[serde(default)]
     pub lineups: Option<[u32; 3]>,
+    /// Share of each net-guided leaf value taken from a `club` rollout of the leaf's
+    /// determinized deal (`SearchConfig::rollout_mix` with `RolloutPolicy::Club`), as the
+    /// players have searched since session 41. Absent: 0, the network's values alone, as every
+    /// run before session 46 searched. Gating and the strength checks keep the network's
+    /// values alone: they compare networks.
+    #[serde(default)]
+    pub rollout_mix: f64,
 }
 
 /// Whether weights can be drawn from: a positive sum that fits 32 bits.
@@ -317,6 +324,9 @@ impl RunConfig {
             return bad(
                 "selfplay.improved_weight and selfplay.improved_shrink must be finite and >= 0",
             );
+        }
+        if !(0.0..=1.0).contains(&self.selfplay.rollout_mix) {
+            return bad("selfplay.rollout_mix must be in [0, 1]");
         }
         if !(0.0..=1.0).contains(&self.train.solved_weight) {
             return bad("train.solved_weight must be in [0, 1]");

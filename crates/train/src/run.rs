@@ -339,6 +339,7 @@ impl<'a> Run<'a> {
             improved_weight: config.selfplay.improved_weight,
             improved_shrink: config.selfplay.improved_shrink,
             lineups: config.selfplay.lineups.unwrap_or(ALL_SEARCH),
+            rollout_mix: config.selfplay.rollout_mix,
         };
         Ok(Run {
             config,

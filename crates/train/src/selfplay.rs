@@ -68,6 +68,8 @@ pub struct SelfPlayParams {
     pub improved_shrink: f64,
     /// Weights of the searching rounds' [`Lineup`]s, `[all, pair, partner]`.
     pub lineups: [u32; 3],
+    /// A net-guided search's share of each leaf value from a `club` rollout.
+    pub rollout_mix: f64,
 }
 
 /// Who searches in a round of a searching guide; the other seats play a heuristic style
@@ -264,12 +266,8 @@ impl Style {
     }
 }
 
-/// Plays one match seeded by `seed` (deals and every random choice).
-pub fn play_match(
-    p: &SelfPlayParams,
-    guide: &Guide,
-    seed: u64,
-) -> Result<MatchRecord, SearchError> {
+/// The search every searching seat of a match seeded by `seed` runs.
+fn search_config(p: &SelfPlayParams, guide: &Guide, seed: u64) -> SearchConfig {
     let (iterations, c_ucb) = match *guide {
         Guide::Rollout { iterations, c_ucb } => (iterations, c_ucb),
         _ => (p.iterations, SearchConfig::default().c_ucb),
@@ -278,7 +276,12 @@ pub fn play_match(
         Guide::Net(ev) if p.believed_deals && ev.has_beliefs() => BeliefMode::Learned,
         _ => BeliefMode::Uniform,
     };
-    let config = SearchConfig {
+    // plain ISMCTS values its leaves by random rollouts already; the mix is a network's
+    let (rollout_mix, rollout) = match guide {
+        Guide::Net(_) if p.rollout_mix > 0.0 => (p.rollout_mix, RolloutPolicy::Club),
+        _ => (0.0, RolloutPolicy::default()),
+    };
+    SearchConfig {
         threads: 1,
         c_puct: p.c_puct,
         prior_temperature: p.prior_temperature,
@@ -286,8 +289,20 @@ pub fn play_match(
         budget: Budget::iterations(iterations),
         seed,
         beliefs,
+        rollout_mix,
+        rollout,
         ..SearchConfig::default()
-    };
+    }
+}
+
+/// Plays one match seeded by `seed` (deals and every random choice).
+pub fn play_match(
+    p: &SelfPlayParams,
+    guide: &Guide,
+    seed: u64,
+) -> Result<MatchRecord, SearchError> {
+    let config = search_config(p, guide, seed);
+    let budget = config.budget;
     let mut searcher = Searcher::with_evaluator(config, evaluator(guide, p.noise));
     let mut rng = Rng::stream(seed, 1);
     let mut counting = CountingPlayer::new(Rng::stream(seed, 2).next_u64());
@@ -355,7 +370,7 @@ pub fn play_match(
             } else {
                 let info = table.view(s);
                 let req = SearchRequest {
-                    budget: Budget::iterations(iterations),
+                    budget,
                     seed: rng.next_u64(),
                     stop: None,
                     report: None,
@@ -452,6 +467,7 @@ mod tests {
             improved_weight,
             improved_shrink: 0.0,
             lineups: ALL_SEARCH,
+            rollout_mix: 0.0,
         }
     }
 
@@ -563,6 +579,43 @@ mod tests {
         assert!(pair.iter().all(|&d| d <= 20), "{pair:?}");
         assert!(all.iter().any(|&d| d > 20), "{all:?}");
         assert!(partner.iter().any(|&d| d > 0) && pair.iter().any(|&d| d > 10));
+    }
+
+    #[test]
+    fn a_rollout_mix_reaches_the_networks_searches_and_only_theirs() {
+        let shape = ModelShape::with_hidden(INPUT_SIZE, &[16], POLICY_SIZE);
+        let net = Network::new(shape, ENCODING_VERSION, 5).unwrap();
+        let guide = Guide::Net(Arc::new(NetEvaluator::new(&net).unwrap()));
+        let mixed = SelfPlayParams {
+            rollout_mix: 0.5,
+            ..params(None)
+        };
+        let c = search_config(&mixed, &guide, 3);
+        assert_eq!((c.rollout_mix, c.rollout), (0.5, RolloutPolicy::Club));
+        let plain = Guide::Rollout {
+            iterations: 48,
+            c_ucb: 0.7,
+        };
+        let c = search_config(&mixed, &plain, 3);
+        assert_eq!((c.rollout_mix, c.rollout), (0.0, RolloutPolicy::Random));
+        // an untrained network's values are nearly level; the rollouts' are the round's end
+        let estimates = |p: &SelfPlayParams| -> Vec<(f32, f32)> {
+            let samples = play_match(p, &guide, 7).unwrap().samples;
+            samples.iter().map(|x| x.searched.unwrap()).collect()
+        };
+        let (without, with) = (estimates(&params(None)), estimates(&mixed));
+        let spread = |e: &[(f32, f32)]| {
+            let (lo, hi) = e.iter().fold((f32::MAX, f32::MIN), |(lo, hi), &(w, _)| {
+                (lo.min(w), hi.max(w))
+            });
+            hi - lo
+        };
+        assert!(
+            spread(&with) > 2.0 * spread(&without),
+            "{} {}",
+            spread(&with),
+            spread(&without)
+        );
     }
 
     #[test]
