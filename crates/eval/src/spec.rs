@@ -1397,7 +1397,8 @@ pub enum PlayerSpec {
 /// searches at the default prior temperature (3): as the partner of `counting` at 200 ms, 3
 /// scored +2.09 where 1 scored +1.78 on the same deals (`eval/results/ptemp200/`). It values
 /// its leaves by the network alone (`mix=0`): the `club` rollout that a search with a network
-/// mixes in by default since session 41 was measured at 10 and 50 ms, not at 200.
+/// mixes in by default since session 41 was measured at 10 and 50 ms, and at 200 only beside
+/// `counting` (level with [`PARTNER_OF_PEOPLE`], `eval/results/partner47/`), not as a pair.
 pub const STRONGEST_PLAYER: &str = "ismcts:ms=200,mix=0,model=long";
 
 /// The strongest partner for a player who is not a searcher (a person, a heuristic bot):
@@ -1407,7 +1408,10 @@ pub const STRONGEST_PLAYER: &str = "ismcts:ms=200,mix=0,model=long";
 /// [`STRONGEST_PLAYER`] scored +2.06 on the same deals (two seeds, 8,000 rounds; ahead on
 /// both), and at 10 and 50 ms it was ahead of the default search in ten of eleven
 /// comparisons; as a pair of searchers it is about 2 points behind, so it partners people
-/// only (`eval/results/partner40/`, `eval/results/play39/`, `eval/results/own38/`).
+/// only (`eval/results/partner40/`, `eval/results/play39/`, `eval/results/own38/`). The
+/// default agent at 200 ms (`ismcts:ms=200,model=default`, `club` rollouts) was level with it
+/// beside `counting`, paired +0.12 [-1.07, +1.31] over 5,000 rounds, and did not replace it
+/// (`eval/results/partner47/`).
 /// `capicua play`'s default partner. (`mix=0.5` is a network search's default since
 /// session 41, so the spec names only the rollout policy.)
 pub const PARTNER_OF_PEOPLE: &str = "ismcts:ms=200,rollout=heuristic,model=long";
