@@ -412,6 +412,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "rollouts",
         "rollouts from each leaf averaged into mix's share of its value, at least 1",
     ),
+    (
+        "rrand",
+        "the heuristic, club and read rollouts play a random move once in this many moves (0: never; default 8)",
+    ),
     ("margin", "weight of the point margin in the reward, 0..1"),
     ("scale", "margin scale: auto, target or a number of points"),
     (
@@ -751,6 +755,7 @@ impl SearchSpec {
                 }
                 "mix" => mix = Some(weight()?),
                 "rollouts" => c.rollouts = int(1)?.min(1024) as u32,
+                "rrand" => c.rollout_random = int(0)?.min(1 << 20) as u32,
                 "margin" => c.reward.margin_weight = weight()?,
                 "scale" => {
                     c.reward.margin_scale = match v.as_str() {

@@ -192,7 +192,14 @@ pub(crate) fn playout_estimate(
         st.apply(mv);
         // the default random rollout reads no history
         let mut memory = capicua_search::TableMemory::default();
-        rollout::playout(&mut st, config.rollout, &rules, &mut memory, &mut rng);
+        rollout::playout(
+            &mut st,
+            config.rollout,
+            &rules,
+            &mut memory,
+            config.rollout_random,
+            &mut rng,
+        );
         let o = Outcome::of(&rules, &st, pos.info.first(), ctx.pending_ties).ok_or_else(|| {
             RequestError::new(
                 ErrorCode::Internal,

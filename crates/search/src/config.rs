@@ -314,6 +314,9 @@ pub struct SearchConfig {
     pub reward: RewardConfig,
     /// Rollout policy of the default evaluator.
     pub rollout: RolloutPolicy,
+    /// The `heuristic`, `club` and `read` rollouts play a uniformly random move once in this
+    /// many moves (0: never). [`crate::rollout::HEURISTIC_RANDOM_ONE_IN`] by default.
+    pub rollout_random: u32,
     /// Seed of the search's random choices (players mix in the position, see `player`).
     pub seed: u64,
     /// Entries per thread's tree (nodes, and the room their children blocks reserve: about
@@ -395,6 +398,7 @@ impl Default for SearchConfig {
             rollouts: 1,
             reward: RewardConfig::default(),
             rollout: RolloutPolicy::Random,
+            rollout_random: crate::rollout::HEURISTIC_RANDOM_ONE_IN,
             seed: 0,
             max_nodes: 2_000_000,
             solve_tiles: 0,

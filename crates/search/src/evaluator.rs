@@ -14,7 +14,7 @@ use capicua_engine::{
 
 use crate::error::SearchError;
 use crate::reward::Outcome;
-use crate::rollout::{RolloutPolicy, playout};
+use crate::rollout::{HEURISTIC_RANDOM_ONE_IN, RolloutPolicy, playout};
 use capicua_bots::TableMemory;
 
 /// Size of the policy: [`Move::action_index`] is below this for every play.
@@ -254,14 +254,33 @@ pub trait Evaluator: Send + Sync {
 }
 
 /// Values leaves by playing the determinization out with a [`RolloutPolicy`]; no priors.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct RolloutEvaluator {
     pub policy: RolloutPolicy,
+    /// One rollout move in this many is random (0: none; see [`crate::rollout::playout`]).
+    pub random_one_in: u32,
+}
+
+impl Default for RolloutEvaluator {
+    fn default() -> Self {
+        RolloutEvaluator::new(RolloutPolicy::default())
+    }
 }
 
 impl RolloutEvaluator {
     pub fn new(policy: RolloutPolicy) -> RolloutEvaluator {
-        RolloutEvaluator { policy }
+        RolloutEvaluator {
+            policy,
+            random_one_in: HEURISTIC_RANDOM_ONE_IN,
+        }
+    }
+
+    /// The same evaluator with one rollout move in `one_in` random (0: none).
+    pub fn with_random(self, one_in: u32) -> RolloutEvaluator {
+        RolloutEvaluator {
+            random_one_in: one_in,
+            ..self
+        }
     }
 }
 
@@ -281,7 +300,14 @@ impl Evaluator for RolloutEvaluator {
         } else {
             TableMemory::default()
         };
-        playout(&mut st, self.policy, root.rules(), &mut memory, rng);
+        playout(
+            &mut st,
+            self.policy,
+            root.rules(),
+            &mut memory,
+            self.random_one_in,
+            rng,
+        );
         let o = Outcome::of(root.rules(), &st, root.first(), root.context().pending_ties)
             .expect("a playout ends the round");
         out.value = LeafValue::Outcome(o);

@@ -14,7 +14,7 @@ use crate::config::{Algorithm, BeliefMode, SearchConfig, SeatGroup, ValueWeight,
 use crate::error::SearchError;
 use crate::evaluator::{Evaluation, Evaluator, Leaf, LeafValue};
 use crate::reward::{Outcome, Reward, SideValues};
-use crate::rollout::{RolloutPolicy, club_move, playout};
+use crate::rollout::{HEURISTIC_RANDOM_ONE_IN, RolloutPolicy, club_move, playout};
 use crate::select::{
     Acc, Fpu, backprop, backprop_keys, select_puct, select_root_improved, select_ucb,
 };
@@ -191,6 +191,8 @@ pub(crate) struct Ctx<'a> {
     /// [`crate::SearchConfig::rollouts`], at least 1.
     pub(crate) rollouts: u32,
     pub(crate) rollout: RolloutPolicy,
+    /// [`crate::SearchConfig::rollout_random`].
+    pub(crate) rollout_random: u32,
     /// What the root's history shows, for a `Read` rollout (empty for the others).
     pub(crate) memory: TableMemory,
     pub(crate) max_nodes: usize,
@@ -279,7 +281,14 @@ impl Ctx<'_> {
             };
             for _ in 0..self.rollouts {
                 let (mut s, mut m) = (*state, memory);
-                playout(&mut s, self.rollout, &self.rules, &mut m, rng);
+                playout(
+                    &mut s,
+                    self.rollout,
+                    &self.rules,
+                    &mut m,
+                    self.rollout_random,
+                    rng,
+                );
                 let r = self.outcome_values(&s);
                 for (x, y) in [
                     (&mut values.reward, &r.reward),
@@ -587,7 +596,14 @@ impl Worker {
             _ if mask.count_ones() == 1 => (mask.trailing_zeros() as u8, 1.0),
             // club names one move: the whole of the seat's modelled policy
             OtherModel::Club => {
-                let mv = club_move(state, &ctx.rules, &CountingWeights::default(), None, rng);
+                let mv = club_move(
+                    state,
+                    &ctx.rules,
+                    &CountingWeights::default(),
+                    None,
+                    HEURISTIC_RANDOM_ONE_IN,
+                    rng,
+                );
                 (action_key(mv), 1.0)
             }
             OtherModel::Policy(power) => self.policy_move(ctx, rng, state, power),

@@ -48,25 +48,37 @@ impl RolloutPolicy {
     }
 }
 
-/// The heuristic policy plays a uniformly random move once in this many moves, so that
-/// rollouts from one leaf do not all follow the same line.
+/// The heuristic and club policies play a uniformly random move once in this many moves (by
+/// default; `SearchConfig::rollout_random`), so that rollouts from one leaf do not all follow
+/// the same line.
 pub const HEURISTIC_RANDOM_ONE_IN: u32 = 8;
+
+/// Whether a rollout's move is the random one of `one_in` (0: never, so the policy alone
+/// plays; the random number is drawn only when `one_in` is not 0, so the default draws as it
+/// always did).
+#[inline]
+fn random_now(rng: &mut Rng, one_in: u32) -> bool {
+    one_in != 0 && rng.below(one_in) == 0
+}
 
 /// Plays `state` to the end of the round with `policy`. `memory` is what the round's order of
 /// play showed before `state` (only `Read` uses it, and notes the rollout's moves in it).
+/// `random_one_in`: the heuristic and club policies play a random move once in this many
+/// moves (0: never; [`HEURISTIC_RANDOM_ONE_IN`] by default).
 #[inline]
 pub fn playout(
     state: &mut State,
     policy: RolloutPolicy,
     rules: &Rules,
     memory: &mut TableMemory,
+    random_one_in: u32,
     rng: &mut Rng,
 ) {
     match policy {
         RolloutPolicy::Random => state.random_playout(rng),
         RolloutPolicy::Heuristic => {
             while !state.is_over() {
-                let mv = heuristic_move(state, rng);
+                let mv = heuristic_move(state, random_one_in, rng);
                 state.apply(mv);
             }
         }
@@ -75,7 +87,14 @@ pub fn playout(
             let weights = CountingWeights::default();
             let read = policy == RolloutPolicy::Read;
             while !state.is_over() {
-                let mv = club_move(state, rules, &weights, read.then_some(&*memory), rng);
+                let mv = club_move(
+                    state,
+                    rules,
+                    &weights,
+                    read.then_some(&*memory),
+                    random_one_in,
+                    rng,
+                );
                 if read {
                     memory.note(state, mv);
                 }
@@ -88,12 +107,13 @@ pub fn playout(
 /// A cheap greedy move for rollouts: among the plays of the seat to move, the one maximizing
 /// `2 * pips + 6 * double + 4 * followers`, where `followers` counts the tiles the seat keeps
 /// that match an open end after the play (so it can play again next turn). Draws take a
-/// random boneyard tile, as in the random policy.
+/// random boneyard tile, as in the random policy. One move in `random_one_in` is random (0:
+/// none).
 #[inline]
-pub fn heuristic_move(state: &State, rng: &mut Rng) -> Move {
+pub fn heuristic_move(state: &State, random_one_in: u32, rng: &mut Rng) -> Move {
     let hand = state.hands[state.to_move as usize];
     let playable = state.playable(hand);
-    if playable.is_empty() || rng.below(HEURISTIC_RANDOM_ONE_IN) == 0 {
+    if playable.is_empty() || random_now(rng, random_one_in) {
         return state.random_move(rng);
     }
     let mut best = (i32::MIN, Move::Pass);
@@ -119,19 +139,20 @@ pub fn heuristic_move(state: &State, rng: &mut Rng) -> Move {
 /// play, the tiles a seat is known not to hold are left out of its chances, and
 /// `counting`'s partnership terms are added (feed the numbers the partner offered and do not
 /// cover them; cover the opponents' and do not feed them). `counting`'s block valuation is
-/// left out: a rollout must stay cheap. One move in [`HEURISTIC_RANDOM_ONE_IN`] is random, as
-/// in [`heuristic_move`].
+/// left out: a rollout must stay cheap. One move in `random_one_in` is random (0: none), as in
+/// [`heuristic_move`].
 pub fn club_move(
     state: &State,
     rules: &Rules,
     w: &CountingWeights,
     memory: Option<&TableMemory>,
+    random_one_in: u32,
     rng: &mut Rng,
 ) -> Move {
     let me = state.to_move;
     let hand = state.hands[me as usize];
     let playable = state.playable(hand);
-    if playable.is_empty() || rng.below(HEURISTIC_RANDOM_ONE_IN) == 0 {
+    if playable.is_empty() || random_now(rng, random_one_in) {
         return state.random_move(rng);
     }
     let n = state.players;
@@ -253,9 +274,11 @@ mod tests {
         let weights = CountingWeights::default();
         type Choose<'a> = &'a dyn Fn(&State, &Rules, &mut Rng) -> Move;
         let policies: [(&str, Choose); 3] = [
-            ("heuristic", &|st, _, rng| heuristic_move(st, rng)),
+            ("heuristic", &|st, _, rng| {
+                heuristic_move(st, HEURISTIC_RANDOM_ONE_IN, rng)
+            }),
             ("club", &|st, rules, rng| {
-                club_move(st, rules, &weights, None, rng)
+                club_move(st, rules, &weights, None, HEURISTIC_RANDOM_ONE_IN, rng)
             }),
             ("read", &|st, rules, rng| {
                 // a memory that rules out tiles the seats hold must not lead to illegal moves
@@ -263,7 +286,14 @@ mod tests {
                     void: st.hands,
                     offered: [0x3ff; 4],
                 };
-                club_move(st, rules, &weights, Some(&memory), rng)
+                club_move(
+                    st,
+                    rules,
+                    &weights,
+                    Some(&memory),
+                    HEURISTIC_RANDOM_ONE_IN,
+                    rng,
+                )
             }),
         ];
         for variant in [
@@ -318,14 +348,50 @@ mod tests {
         let shut = Move::play(Tile::new(6, 3), 6);
         let mut rng = Rng::new(3);
         let club = (0..800)
-            .filter(|_| club_move(&st, &rules, &CountingWeights::default(), None, &mut rng) == shut)
+            .filter(|_| {
+                club_move(
+                    &st,
+                    &rules,
+                    &CountingWeights::default(),
+                    None,
+                    HEURISTIC_RANDOM_ONE_IN,
+                    &mut rng,
+                ) == shut
+            })
             .count();
         let heuristic = (0..800)
-            .filter(|_| heuristic_move(&st, &mut rng) == shut)
+            .filter(|_| heuristic_move(&st, HEURISTIC_RANDOM_ONE_IN, &mut rng) == shut)
             .count();
         // greedy 7 times in 8, and a third of the random moves
         assert!(club > 680, "{club}");
         assert!(heuristic < 120, "{heuristic}");
+    }
+
+    /// With no random moves (`random_one_in` 0) both greedy policies always make their scored
+    /// play, and one in one is always random.
+    #[test]
+    fn random_share_of_rollout_moves() {
+        let rules = Rules::cuban();
+        let t = |a, b| TileSet(Tile::new(a, b).bit());
+        let hands = [t(5, 4).union(t(6, 3)), t(6, 6), t(0, 0), t(1, 1)];
+        let mut st = State::new(&rules, hands, TileSet::EMPTY, 0);
+        st.out = hands.iter().fold(TileSet::EMPTY, |a, h| a.union(*h));
+        st.ends = [5, 6];
+        let shut = Move::play(Tile::new(6, 3), 6);
+        let w = CountingWeights::default();
+        let mut rng = Rng::new(3);
+        for _ in 0..400 {
+            assert_eq!(club_move(&st, &rules, &w, None, 0, &mut rng), shut);
+        }
+        let greedy = heuristic_move(&st, 0, &mut rng);
+        for _ in 0..400 {
+            assert_eq!(heuristic_move(&st, 0, &mut rng), greedy);
+        }
+        let club = (0..800)
+            .filter(|_| club_move(&st, &rules, &w, None, 1, &mut rng) == shut)
+            .count();
+        // every move random: about a third of them the shutting play
+        assert!((150..400).contains(&club), "{club}");
     }
 
     /// The memory of a round's history is the same whether it is read from an information
@@ -345,7 +411,14 @@ mod tests {
             let weights = CountingWeights::default();
             while !round.is_over() {
                 let st = *round.state();
-                let mv = club_move(&st, &rules, &weights, None, &mut rng);
+                let mv = club_move(
+                    &st,
+                    &rules,
+                    &weights,
+                    None,
+                    HEURISTIC_RANDOM_ONE_IN,
+                    &mut rng,
+                );
                 noted.note(&st, mv);
                 passes += (mv == Move::Pass) as u32;
                 round.play(mv).unwrap();
@@ -389,7 +462,9 @@ mod tests {
         let mut rng = Rng::new(4);
         let mut count = |m: Option<&TableMemory>| {
             (0..800)
-                .filter(|_| club_move(&st, &rules, &w, m, &mut rng) == leave_seven)
+                .filter(|_| {
+                    club_move(&st, &rules, &w, m, HEURISTIC_RANDOM_ONE_IN, &mut rng) == leave_seven
+                })
                 .count()
         };
         let (read, club) = (count(Some(&memory)), count(None));
@@ -410,7 +485,10 @@ mod tests {
         );
         let mut rng = Rng::new(1);
         let picks = (0..400)
-            .filter(|_| heuristic_move(&st, &mut rng) == Move::play(Tile::new(9, 9), LEAD))
+            .filter(|_| {
+                heuristic_move(&st, HEURISTIC_RANDOM_ONE_IN, &mut rng)
+                    == Move::play(Tile::new(9, 9), LEAD)
+            })
             .count();
         // greedy 7 times in 8, and half the random moves
         assert!(picks > 320, "{picks}");

@@ -76,7 +76,7 @@ pub struct Searcher {
 impl Searcher {
     /// A searcher with the rollout evaluator of `config.rollout`.
     pub fn new(config: SearchConfig) -> Searcher {
-        let ev = Arc::new(RolloutEvaluator::new(config.rollout));
+        let ev = Arc::new(RolloutEvaluator::new(config.rollout).with_random(config.rollout_random));
         Searcher::with_evaluator(config, ev)
     }
 
@@ -217,6 +217,7 @@ impl Searcher {
             rollout_mix: cfg.rollout_mix,
             rollouts: cfg.rollouts.max(1),
             rollout: cfg.rollout,
+            rollout_random: cfg.rollout_random,
             memory: if cfg.rollout == RolloutPolicy::Read {
                 TableMemory::of(info)
             } else {

@@ -1046,8 +1046,14 @@ fn club_choice(state: &capicua_engine::State, rules: &Rules) -> Move {
     let weights = capicua_bots::CountingWeights::default();
     let mut counts: Vec<(Move, u32)> = Vec::new();
     for seed in 0..24 {
-        let mv =
-            capicua_search::rollout::club_move(state, rules, &weights, None, &mut Rng::new(seed));
+        let mv = capicua_search::rollout::club_move(
+            state,
+            rules,
+            &weights,
+            None,
+            capicua_search::rollout::HEURISTIC_RANDOM_ONE_IN,
+            &mut Rng::new(seed),
+        );
         match counts.iter_mut().find(|(m, _)| *m == mv) {
             Some((_, n)) => *n += 1,
             None => counts.push((mv, 1)),
