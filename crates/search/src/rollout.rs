@@ -333,19 +333,24 @@ mod tests {
         }
     }
 
-    /// Late in a round, two plays equal in pips, doubles, followers and variety: one leaves
-    /// ends that no tile still out fits (every other seat must pass), the other ends that one
-    /// of the three tiles out fits. `club` shuts the table; the heuristic cannot tell them
-    /// apart and takes the first.
-    #[test]
-    fn club_makes_the_next_seat_pass() {
+    /// The position of [`club_makes_the_next_seat_pass`], with the play that shuts the table.
+    fn shutting_position() -> (Rules, State, Move) {
         let rules = Rules::cuban();
         let t = |a, b| TileSet(Tile::new(a, b).bit());
         let hands = [t(5, 4).union(t(6, 3)), t(6, 6), t(0, 0), t(1, 1)];
         let mut st = State::new(&rules, hands, TileSet::EMPTY, 0);
         st.out = hands.iter().fold(TileSet::EMPTY, |a, h| a.union(*h));
         st.ends = [5, 6];
-        let shut = Move::play(Tile::new(6, 3), 6);
+        (rules, st, Move::play(Tile::new(6, 3), 6))
+    }
+
+    /// Late in a round, two plays equal in pips, doubles, followers and variety: one leaves
+    /// ends that no tile still out fits (every other seat must pass), the other ends that one
+    /// of the three tiles out fits. `club` shuts the table; the heuristic cannot tell them
+    /// apart and takes the first.
+    #[test]
+    fn club_makes_the_next_seat_pass() {
+        let (rules, st, shut) = shutting_position();
         let mut rng = Rng::new(3);
         let club = (0..800)
             .filter(|_| {
@@ -371,13 +376,7 @@ mod tests {
     /// play, and one in one is always random.
     #[test]
     fn random_share_of_rollout_moves() {
-        let rules = Rules::cuban();
-        let t = |a, b| TileSet(Tile::new(a, b).bit());
-        let hands = [t(5, 4).union(t(6, 3)), t(6, 6), t(0, 0), t(1, 1)];
-        let mut st = State::new(&rules, hands, TileSet::EMPTY, 0);
-        st.out = hands.iter().fold(TileSet::EMPTY, |a, h| a.union(*h));
-        st.ends = [5, 6];
-        let shut = Move::play(Tile::new(6, 3), 6);
+        let (rules, st, shut) = shutting_position();
         let w = CountingWeights::default();
         let mut rng = Rng::new(3);
         for _ in 0..400 {
