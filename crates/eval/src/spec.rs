@@ -1197,6 +1197,9 @@ impl SearchSpec {
         if c.rollouts != base.rollouts {
             out.push(format!("rollouts={}", c.rollouts));
         }
+        if c.rollout_random != base.rollout_random {
+            out.push(format!("rrand={}", c.rollout_random));
+        }
         if c.reward.margin_weight != base.reward.margin_weight {
             out.push(format!("margin={}", c.reward.margin_weight));
         }
@@ -1725,6 +1728,8 @@ mod tests {
             "fpubase=parent",
             "mix=1.5",
             "rollouts=0",
+            "rrand=x",
+            "rrand=-1",
             "model=",
             "choice=value",
             "cscale=0",
@@ -1768,6 +1773,8 @@ mod tests {
             "ismcts:ms=50",
             "ismcts:iters=300,ms=20,c=0.35,cpuct=2.5,ptemp=1.5,fpu=-0.1,mix=0.25,margin=0.1,scale=12.5,rollout=heavy,seed=9,nodes=5000",
             "ismcts:mix=0.5,rollouts=4,rollout=club",
+            "ismcts:mix=0.5,rollouts=2,rrand=0,rollout=club",
+            "ismcts:rrand=32,rollout=heuristic",
             "ismcts:fpu=0.3",
             "ismcts:fpu=0.1,fpubase=mean",
             "ismcts:scale=target,rollout=heuristic",
