@@ -1,6 +1,7 @@
 #!/bin/bash
 # pool_E.sh: E's rows (ismcts:ms=T,model=default vs a counting pair) over every seed it has
-# played since session 40, one run a seed: speed44's list plus sessions 45, 46, 47 and 48's E runs
+# played since session 40, one run a seed: speed44's list plus sessions 45-48's E runs and
+# session 49's (time49, 2,000 rounds)
 cd "$(dirname "$0")/../../.."
 c="python3 eval/results/beliefs/bound/combine.py"
 r=eval/results
@@ -16,7 +17,8 @@ row "partner of counting, 10 ms" $r/partner40/e10_{6901,7001}.txt $r/rollouts42/
   $r/oracle48/partner10-E-9932.txt $r/rrand48/partner10-E-{9941,9942}.txt
 row "pair, 50 ms" $r/club41/pair50-E-{7501,7601}.txt $r/rollouts42/pair50-E-{8401,8501}.txt \
   $r/confirm43/pair50-E-{8901,9001}.txt $r/speed44/pair50-new.txt $r/speed44/pair50b-new.txt \
-  $(ls $r/rows45/pair50-E-{9831,9832}.txt 2>/dev/null) $r/oracle48/pair50-E-9933.txt
+  $(ls $r/rows45/pair50-E-{9831,9832}.txt 2>/dev/null) $r/oracle48/pair50-E-9933.txt \
+  $r/time49/pair50-E-9961.txt
 row "partner of counting, 50 ms" $r/partner40/e50_7101.txt $r/club41/partner50-E-7701.txt \
   $r/confirm43/partner50-E-{9002,9102}.txt $r/speed44/partner50-new.txt \
   $r/rows45/partner50-E-{9841,9842}.txt $r/partner47/partner50-E-9921.txt \
