@@ -22,4 +22,4 @@ row "pair, 50 ms" $r/club41/pair50-E-{7501,7601}.txt $r/rollouts42/pair50-E-{840
 row "partner of counting, 50 ms" $r/partner40/e50_7101.txt $r/club41/partner50-E-7701.txt \
   $r/confirm43/partner50-E-{9002,9102}.txt $r/speed44/partner50-new.txt \
   $r/rows45/partner50-E-{9841,9842}.txt $r/partner47/partner50-E-9921.txt \
-  $r/oracle48/partner50-E-9931.txt $r/rows49/partner50-E-{9962,9964}.txt
+  $r/oracle48/partner50-E-9931.txt $r/rows49/partner50-E-{9962,9964,9966}.txt
