@@ -18,7 +18,7 @@ row "partner of counting, 10 ms" $r/partner40/e10_{6901,7001}.txt $r/rollouts42/
 row "pair, 50 ms" $r/club41/pair50-E-{7501,7601}.txt $r/rollouts42/pair50-E-{8401,8501}.txt \
   $r/confirm43/pair50-E-{8901,9001}.txt $r/speed44/pair50-new.txt $r/speed44/pair50b-new.txt \
   $(ls $r/rows45/pair50-E-{9831,9832}.txt 2>/dev/null) $r/oracle48/pair50-E-9933.txt \
-  $r/time49/pair50-E-9961.txt
+  $r/time49/pair50-E-9961.txt $r/rows49/pair50-E-9965.txt
 row "partner of counting, 50 ms" $r/partner40/e50_7101.txt $r/club41/partner50-E-7701.txt \
   $r/confirm43/partner50-E-{9002,9102}.txt $r/speed44/partner50-new.txt \
   $r/rows45/partner50-E-{9841,9842}.txt $r/partner47/partner50-E-9921.txt \
