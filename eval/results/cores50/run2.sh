@@ -15,5 +15,9 @@ bash $ev $d/pair50-E-9975.txt 9975 --a ismcts:ms=50,model=default --b counting &
 bash $ev $d/pair50-E-9976.txt 9976 --a ismcts:ms=50,model=default --b counting; wait
 bash $ev $d/pair200-E-9975.txt 9975 --a ismcts:ms=200,model=default --b counting &
 bash $ev $d/pair200-E-9976.txt 9976 --a ismcts:ms=200,model=default --b counting; wait
-pair pair 200-E 50-E 9975; pair pair 200-E 50-E 9976
+# (as run, this line called pair() with names that match no file; the two commands below were
+# then run by hand, with the pooling over time49's seed)
+for s in 9975 9976; do
+  "$CAPICUA" paired $d/pair200-E-$s.boards.jsonl $d/pair50-E-$s.boards.jsonl > $d/pair200-vs-50-$s-paired.txt 2>&1
+done
 echo "cores50 done $(date -u)"
