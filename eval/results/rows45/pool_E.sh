@@ -1,7 +1,7 @@
 #!/bin/bash
 # pool_E.sh: E's rows (ismcts:ms=T,model=default vs a counting pair) over every seed it has
 # played since session 40, one run a seed: speed44's list plus sessions 45-48's E runs and
-# session 49's (time49's, 2,000 rounds, and rows49's) and session 50's (cores50's controls)
+# session 49's (time49's, 2,000 rounds, and rows49's) and session 50's (cores50's controls and rows50's)
 cd "$(dirname "$0")/../../.."
 c="python3 eval/results/beliefs/bound/combine.py"
 r=eval/results
@@ -25,4 +25,5 @@ row "pair, 50 ms" $r/club41/pair50-E-{7501,7601}.txt $r/rollouts42/pair50-E-{840
 row "partner of counting, 50 ms" $r/partner40/e50_7101.txt $r/club41/partner50-E-7701.txt \
   $r/confirm43/partner50-E-{9002,9102}.txt $r/speed44/partner50-new.txt \
   $r/rows45/partner50-E-{9841,9842}.txt $r/partner47/partner50-E-9921.txt \
-  $r/oracle48/partner50-E-9931.txt $r/rows49/partner50-E-{9962,9964,9966}.txt
+  $r/oracle48/partner50-E-9931.txt $r/rows49/partner50-E-{9962,9964,9966}.txt \
+  $r/rows50/partner50-E-{9978,9979}.txt
