@@ -1,5 +1,7 @@
 #!/bin/bash
 # run.sh: plan.md's runs in its order. $CAPICUA = the session's binary.
+# As run, it was stopped by hand after launching step 2's controls; run2.sh did the rest, and
+# step 3 below (T2 at 50 ms) never ran: the plan's addendum replaced it.
 cd "$(dirname "$0")/../../.."
 d=eval/results/cores50; ev=eval/results/speed44/evb.sh
 E10=ismcts:ms=10,model=default; T10=$E10,threads=2
