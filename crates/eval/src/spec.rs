@@ -63,8 +63,8 @@ use capicua_engine::{Player, Rng};
 use capicua_net::NetEvaluator;
 use capicua_search::{
     Algorithm, BeliefMode, Budget, Evaluator, ForcedMoves, FpuBase, IsmctsPlayer, LeafSeats,
-    MarginScale, MoveChoice, OtherSeats, PimcPlayer, RolloutPolicy, RootSelection, SearchConfig,
-    Searcher, SeatGroup, ValueWeight, Widening,
+    MarginScale, MoveChoice, OtherSeats, Parallelism, PimcPlayer, RolloutPolicy, RootSelection,
+    SearchConfig, Searcher, SeatGroup, ValueWeight, Widening,
 };
 use capicua_solver::OmniscientPlayer;
 use thiserror::Error;
@@ -392,7 +392,11 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "ms",
         "wall time per move in milliseconds (alone: no iteration limit)",
     ),
-    ("threads", "search threads (root parallel)"),
+    ("threads", "search threads"),
+    (
+        "parallel",
+        "how the threads share an ismcts search: root (a tree each, root statistics summed) or tree (one tree, a virtual loss on the paths in flight)",
+    ),
     ("c", "UCB1 exploration constant (plain search)"),
     ("cpuct", "PUCT exploration constant (with a network)"),
     ("ptemp", "softmax temperature of the network's priors, > 0"),
@@ -738,6 +742,13 @@ impl SearchSpec {
                 "iters" => iters = Some(int(1)?),
                 "ms" => ms = Some(int(1)?),
                 "threads" => c.threads = int(1)?.min(256) as usize,
+                "parallel" => {
+                    c.parallel = match v.as_str() {
+                        "root" => Parallelism::Root,
+                        "tree" => Parallelism::Tree,
+                        _ => return Err(p.bad_value("parallel", &v, "root or tree")),
+                    }
+                }
                 "c" => c.c_ucb = float()?,
                 "cpuct" => c.c_puct = float()?,
                 "ptemp" => c.prior_temperature = positive()?,
@@ -927,6 +938,13 @@ impl SearchSpec {
                 key,
                 &x.to_string(),
                 "weighs the values of choice=improved only",
+            ));
+        }
+        if c.parallel == Parallelism::Tree && c.algorithm != Algorithm::Ismcts {
+            return Err(p.bad_value(
+                "parallel",
+                "tree",
+                "shares an ismcts tree: pimc gives each thread its own worlds",
             ));
         }
         if c.lazy_priors > 0 && c.leaf == LeafSeats::Any {
@@ -1174,6 +1192,12 @@ impl SearchSpec {
         }
         if c.threads != base.threads {
             out.push(format!("threads={}", c.threads));
+        }
+        if c.parallel != base.parallel {
+            out.push(match c.parallel {
+                Parallelism::Root => "parallel=root".to_string(),
+                Parallelism::Tree => "parallel=tree".to_string(),
+            });
         }
         if c.c_ucb != base.c_ucb {
             out.push(format!("c={}", c.c_ucb));
@@ -1628,6 +1652,7 @@ mod tests {
     #[test]
     fn rejects_bad_specs() {
         assert_eq!(PlayerSpec::parse(""), Err(SpecError::Empty));
+        assert_refused(&["ismcts:parallel=shared", "pimc:threads=2,parallel=tree"]);
         assert!(matches!(
             PlayerSpec::parse("nope"),
             Err(SpecError::UnknownPlayer { .. })
@@ -1770,6 +1795,7 @@ mod tests {
         for text in [
             "ismcts",
             "ismcts:iters=2000,threads=2",
+            "ismcts:ms=10,threads=2,parallel=tree",
             "ismcts:ms=50",
             "ismcts:iters=300,ms=20,c=0.35,cpuct=2.5,ptemp=1.5,fpu=-0.1,mix=0.25,margin=0.1,scale=12.5,rollout=heavy,seed=9,nodes=5000",
             "ismcts:mix=0.5,rollouts=4,rollout=club",

@@ -143,6 +143,19 @@ pub enum ForcedMoves {
     Skip,
 }
 
+/// How the threads of an ISMCTS search share the work (PIMC gives each thread its own worlds).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Parallelism {
+    /// A tree per thread, their root statistics summed: no locks, but each tree sees only its
+    /// thread's iterations.
+    #[default]
+    Root,
+    /// One tree for all threads. A thread descends and backs up under the tree's lock, and
+    /// samples its deal and values its leaf outside it; visits count when a path is chosen,
+    /// so a thread's open paths steer the others elsewhere (a virtual loss).
+    Tree,
+}
+
 /// Where an iteration of a tree with priors ends and is valued: which seats' new nodes are
 /// leaves. The others' new nodes are evaluated for their priors only and passed through.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -279,8 +292,10 @@ pub struct SearchConfig {
     pub algorithm: Algorithm,
     /// The budget of a search that does not bring its own (players use this one).
     pub budget: Budget,
-    /// Search threads (root parallelism: one tree per thread, root statistics summed).
+    /// Search threads.
     pub threads: usize,
+    /// How `threads` share an ISMCTS search.
+    pub parallel: Parallelism,
     /// UCB1 exploration constant (rewards are in `[0, 1]`).
     pub c_ucb: f64,
     /// PUCT exploration constant (used when the evaluator gives priors).
@@ -388,6 +403,7 @@ impl Default for SearchConfig {
             algorithm: Algorithm::Ismcts,
             budget: Budget::iterations(DEFAULT_ITERATIONS),
             threads: 1,
+            parallel: Parallelism::Root,
             c_ucb: 0.7,
             c_puct: 1.5,
             prior_temperature: DEFAULT_PRIOR_TEMPERATURE,

@@ -4,6 +4,7 @@
 //! leaves gathered under a virtual loss and evaluated in one call. Here too are the state an
 //! iteration reads ([`Ctx`], one per search) and writes ([`Worker`], one per thread).
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -208,6 +209,8 @@ pub(crate) struct Ctx<'a> {
     pub(crate) failed: AtomicBool,
     /// See [`crate::SearchConfig::solve_tiles`].
     pub(crate) solve_tiles: u32,
+    /// The one tree of [`crate::Parallelism::Tree`]; `None` when each thread has its own.
+    pub(crate) shared: Option<Mutex<Tree>>,
 }
 
 impl Ctx<'_> {
@@ -233,6 +236,8 @@ pub(crate) struct Worker {
     pub(crate) pending_sides: Vec<u8>,
     pub(crate) pending_moves: Vec<Move>,
     pub(crate) evals: Vec<Evaluation>,
+    /// The leaf's priors of a shared-tree iteration, computed before the lock is taken.
+    pub(crate) priors: NodePriors,
     /// Root statistics of finished PIMC worlds.
     pub(crate) world_totals: Vec<Acc>,
     pub(crate) final_totals: Vec<Acc>,
@@ -367,6 +372,65 @@ impl Worker {
             }
         };
         backprop(&mut self.tree, &self.path, &self.sides, &values);
+        Ok(1)
+    }
+
+    /// One iteration on the tree the threads share. The deal is drawn and the leaf valued
+    /// (evaluator, rollouts, endgame solve) outside the lock, which the descent and the backup
+    /// take; in between, the path's visits are counted and its rewards are not, so another
+    /// thread's selection sees it as a loss. The shared tree is swapped into this worker's
+    /// `tree` under the lock (two vector headers), so the descent and backup are the
+    /// single-thread code.
+    pub(crate) fn iterate_shared(
+        &mut self,
+        ctx: &Ctx<'_>,
+        rng: &mut Rng,
+        shared: &Mutex<Tree>,
+    ) -> Result<u64, SearchError> {
+        let mut state = Self::determinization(ctx, rng, None)?;
+        let kind = {
+            let mut tree = lock_spinning(shared);
+            std::mem::swap(&mut self.tree, &mut tree);
+            let kind = self.descend(ctx, rng, &mut state);
+            if kind == LeafKind::Terminal {
+                let v = ctx.outcome_values(&state);
+                backprop(&mut self.tree, &self.path, &self.sides, &v);
+            }
+            // entries may move before the backup (another thread's expansions): keep keys
+            self.pending_keys.clear();
+            for &id in &self.path {
+                self.pending_keys.push(self.tree.hot[id as usize].key);
+            }
+            std::mem::swap(&mut self.tree, &mut tree);
+            kind
+        };
+        if kind == LeafKind::Terminal {
+            return Ok(1);
+        }
+        let evaluated = !self.solve_to_end(ctx, &mut state);
+        let values = if evaluated {
+            let leaf = Leaf {
+                root: ctx.info,
+                path: &self.moves,
+                state: &state,
+            };
+            ctx.evaluator.evaluate(&leaf, rng, &mut self.eval);
+            let v = ctx.leaf_values(&self.eval.value, &state, &self.moves, rng);
+            if ctx.puct {
+                // the state is the leaf's: solve_to_end leaves it as it was when it declines
+                self.priors.fill(ctx, &state, &self.eval, &v);
+            }
+            v
+        } else {
+            ctx.outcome_values(&state)
+        };
+        let mut tree = lock_spinning(shared);
+        std::mem::swap(&mut self.tree, &mut tree);
+        let node = backprop_keys(&mut self.tree, &self.pending_keys, &self.sides, &values);
+        if evaluated && ctx.puct {
+            insert_priors(&mut self.tree, ctx, node, &self.priors);
+        }
+        std::mem::swap(&mut self.tree, &mut tree);
         Ok(1)
     }
 
@@ -688,6 +752,27 @@ impl Worker {
     }
 }
 
+/// Locks the shared tree. It is held for a descent or a backup, a microsecond or two, about
+/// what parking a thread and waking it costs, so a waiting thread spins (yielding now and then,
+/// in case the holder lost its core).
+fn lock_spinning(tree: &Mutex<Tree>) -> std::sync::MutexGuard<'_, Tree> {
+    let mut spins = 0u32;
+    loop {
+        match tree.try_lock() {
+            Ok(guard) => return guard,
+            Err(std::sync::TryLockError::Poisoned(e)) => return e.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => {
+                spins += 1;
+                if spins.is_multiple_of(1024) {
+                    std::thread::yield_now();
+                } else {
+                    std::hint::spin_loop();
+                }
+            }
+        }
+    }
+}
+
 /// The action keys of the legal moves of the seat to move (no move list: the descent only
 /// needs the set; [`key_move`] names the chosen one).
 #[inline]
@@ -757,8 +842,66 @@ fn add_neutral_children(tree: &mut Tree, node: u32, untried: u128, ctx: &Ctx<'_>
     added
 }
 
-/// Adds a child with its prior for every legal action of `node` that has none yet (priors
-/// renormalized over the legal plays; uniform when the evaluator's are unusable).
+/// The priors of a node's legal moves (renormalized over the legal plays; uniform when the
+/// evaluator's are unusable) and the value of the side to move there: what an evaluation
+/// gives a node, computed without the tree.
+pub(crate) struct NodePriors {
+    to_move: u8,
+    value: f32,
+    /// Action key and prior of each legal move (a [`MoveList`]'s room: no allocation).
+    moves: [(u8, f32); 64],
+    len: usize,
+}
+
+impl Default for NodePriors {
+    fn default() -> Self {
+        NodePriors {
+            to_move: 0,
+            value: 0.0,
+            moves: [(0, 0.0); 64],
+            len: 0,
+        }
+    }
+}
+
+impl NodePriors {
+    pub(crate) fn of(ctx: &Ctx<'_>, state: &State, eval: &Evaluation, v: &SideValues) -> Self {
+        let mut out = NodePriors::default();
+        out.fill(ctx, state, eval, v);
+        out
+    }
+
+    /// [`NodePriors::of`] in place.
+    pub(crate) fn fill(&mut self, ctx: &Ctx<'_>, state: &State, eval: &Evaluation, v: &SideValues) {
+        let mut legal = MoveList::default();
+        state.legal_moves(&mut legal);
+        self.to_move = state.to_move;
+        self.value = v.reward[ctx.side[state.to_move as usize] as usize] as f32;
+        let power = if state.to_move == ctx.info.seat() {
+            ctx.prior_power
+        } else {
+            ctx.other_prior_power
+        };
+        let prior_of = |m: Move| powered_prior(eval, m, power);
+        let total: f32 = legal.iter().map(|&m| prior_of(m)).sum();
+        let uniform = !(total.is_finite() && total > 0.0);
+        self.len = legal.len();
+        for (slot, &mv) in self.moves.iter_mut().zip(legal.iter()) {
+            let p = if uniform {
+                1.0 / legal.len() as f32
+            } else {
+                prior_of(mv) / total
+            };
+            *slot = (action_key(mv), p);
+        }
+    }
+
+    fn moves(&self) -> &[(u8, f32)] {
+        &self.moves[..self.len]
+    }
+}
+
+/// Adds a child with its prior for every legal action of `node` that has none yet.
 fn expand_with_priors(
     tree: &mut Tree,
     ctx: &Ctx<'_>,
@@ -767,63 +910,56 @@ fn expand_with_priors(
     eval: &Evaluation,
     v: &SideValues,
 ) {
-    let mut legal = MoveList::default();
-    state.legal_moves(&mut legal);
-    if legal.is_empty() {
+    insert_priors(tree, ctx, node, &NodePriors::of(ctx, state, eval, v));
+}
+
+/// [`expand_with_priors`] with its priors computed.
+pub(crate) fn insert_priors(tree: &mut Tree, ctx: &Ctx<'_>, node: u32, priors: &NodePriors) {
+    if priors.len == 0 {
         return;
     }
-    let side = ctx.side[state.to_move as usize];
     // children met before the node's first evaluation (lazy priors) take its priors
     let replace = !tree.cold[node as usize].evaluated && ctx.lazy_priors > 0;
     let n = &mut tree.cold[node as usize];
     let again = n.evaluated;
     if !n.evaluated {
         n.evaluated = true;
-        n.value_to_move = v.reward[side as usize] as f32;
+        n.value_to_move = priors.value;
     }
-    let power = if state.to_move == ctx.info.seat() {
-        ctx.prior_power
-    } else {
-        ctx.other_prior_power
+    let prior = |key: u8| {
+        priors
+            .moves()
+            .iter()
+            .find(|&&(k, _)| k == key)
+            .map(|&(_, p)| p)
     };
-    let prior_of = |m: Move| powered_prior(eval, m, power);
-    let total: f32 = legal.iter().map(|&m| prior_of(m)).sum();
-    let uniform = !(total.is_finite() && total > 0.0);
-    let prior = |mv: Move| {
-        if uniform {
-            1.0 / legal.len() as f32
-        } else {
-            prior_of(mv) / total
-        }
-    };
-    let average = again && ctx.widening == Widening::Average && state.to_move != ctx.info.seat();
+    let average = again && ctx.widening == Widening::Average && priors.to_move != ctx.info.seat();
     let mut present = 0u128;
     for c in tree.children(node) {
         let key = tree.hot[c as usize].key;
         present |= 1u128 << key;
         if replace {
-            if let Some(&mv) = legal.iter().find(|&&m| action_key(m) == key) {
-                tree.cold[c as usize].prior = prior(mv);
+            if let Some(p) = prior(key) {
+                tree.cold[c as usize].prior = p;
             }
         } else if average {
-            let Some(&mv) = legal.iter().find(|&&m| action_key(m) == key) else {
+            let Some(p) = prior(key) else {
                 continue;
             };
             let cold = &mut tree.cold[c as usize];
             let k = cold.prior_samples.saturating_add(1);
-            cold.prior += (prior(mv) - cold.prior) / k as f32;
+            cold.prior += (p - cold.prior) / k as f32;
             cold.prior_samples = k;
         }
     }
-    for &mv in legal.iter() {
-        let key = action_key(mv);
+    for &(key, p) in priors.moves() {
         if present & (1u128 << key) != 0 {
             continue;
         }
         if tree.len() >= ctx.max_nodes {
             break;
         }
-        tree.add_child(node, key, prior(mv));
+        tree.add_child(node, key, p);
     }
 }
 

@@ -108,8 +108,8 @@ pub use beliefs::{BeliefKind, Beliefs, TileBelief, beliefs, beliefs_for, learned
 pub use capicua_bots::TableMemory;
 pub use config::{
     Algorithm, BeliefMode, Budget, DEFAULT_ITERATIONS, DEFAULT_WORLDS, ForcedMoves, FpuBase,
-    LeafSeats, MoveChoice, OtherSeats, RootSelection, SearchConfig, SeatGroup, VISIT_OFFSET,
-    ValueWeight, Widening,
+    LeafSeats, MoveChoice, OtherSeats, Parallelism, RootSelection, SearchConfig, SeatGroup,
+    VISIT_OFFSET, ValueWeight, Widening,
 };
 pub use error::SearchError;
 pub use evaluator::{ACTIONS, Evaluation, Evaluator, Leaf, LeafValue, RolloutEvaluator};

@@ -28,8 +28,8 @@ use std::time::{Duration, Instant};
 use capicua_engine::{InfoSet, Move, Rng, Rules, State};
 
 use crate::config::{
-    Algorithm, Budget, ForcedMoves, LeafSeats, MoveChoice, OtherSeats, RootSelection, SearchConfig,
-    SeatGroup,
+    Algorithm, Budget, ForcedMoves, LeafSeats, MoveChoice, OtherSeats, Parallelism, RootSelection,
+    SearchConfig, SeatGroup,
 };
 use crate::error::SearchError;
 use crate::evaluator::{Evaluator, RolloutEvaluator};
@@ -171,6 +171,19 @@ impl Searcher {
             *d = rules.side_of(s as u8);
         }
         let puct = evaluator.gives_priors();
+        let threads = cfg.threads;
+        while self.workers.len() < threads {
+            self.workers.push(Worker::default());
+        }
+        let shared = (threads > 1
+            && cfg.parallel == Parallelism::Tree
+            && cfg.algorithm == Algorithm::Ismcts)
+            .then(|| {
+                // the first worker's arena, so that its memory is kept between searches
+                let mut tree = std::mem::take(&mut self.workers[0].tree);
+                tree.reset();
+                Mutex::new(tree)
+            });
         let ctx = Ctx {
             info,
             deals: &deals,
@@ -234,11 +247,8 @@ impl Searcher {
             seed: req.seed,
             report_every: req.report.as_ref().map(|r| r.every),
             failed: AtomicBool::new(false),
+            shared,
         };
-        let threads = cfg.threads;
-        while self.workers.len() < threads {
-            self.workers.push(Worker::default());
-        }
         let slots: Vec<Mutex<Published>> = (0..threads)
             .map(|_| Mutex::new(Published::default()))
             .collect();
@@ -276,6 +286,10 @@ impl Searcher {
                     if let Some(r) = report.as_mut() {
                         let mut acc = w.root_totals(&ctx, n_moves);
                         let (mut its, mut nodes) = (iterations, w.tree.len());
+                        if let Some((stats, len)) = shared_totals(&ctx, n_moves) {
+                            merge(&mut acc, &stats);
+                            nodes += len;
+                        }
                         for slot in &slots[1..] {
                             let s = slot.lock().unwrap_or_else(|e| e.into_inner());
                             merge(&mut acc, &s.stats);
@@ -303,10 +317,17 @@ impl Searcher {
         }
         let mut acc = vec![Acc::default(); n_moves];
         let (mut iterations, mut nodes) = (0, 0);
+        if let Some((stats, len)) = shared_totals(&ctx, n_moves) {
+            merge(&mut acc, &stats);
+            nodes += len;
+        }
         for w in &self.workers[..threads] {
             merge(&mut acc, &w.final_totals);
             iterations += w.iterations;
             nodes += w.max_tree;
+        }
+        if let Some(tree) = ctx.shared {
+            self.workers[0].tree = tree.into_inner().unwrap_or_else(|e| e.into_inner());
         }
         let stopped = req.stop.is_some_and(|s| s.load(Ordering::Relaxed));
         Ok(summarize(
@@ -319,6 +340,19 @@ impl Searcher {
             stopped,
         ))
     }
+}
+
+/// The root statistics and size of the tree the threads share, if they share one.
+fn shared_totals(ctx: &Ctx<'_>, n_moves: usize) -> Option<(Vec<Acc>, usize)> {
+    let tree = ctx
+        .shared
+        .as_ref()?
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    Some((
+        root_stats(&tree, &ctx.root_keys, ctx.puct, n_moves),
+        tree.len(),
+    ))
 }
 
 #[derive(Clone, Debug, Default)]
@@ -463,7 +497,9 @@ impl Worker {
                     *next_report = Some(now + ctx.report_every.unwrap_or_default());
                 }
             }
-            let n = if ctx.batch > 1 {
+            let n = if let Some(shared) = &ctx.shared {
+                self.iterate_shared(ctx, rng, shared)?
+            } else if ctx.batch > 1 {
                 let want = limit.map_or(ctx.batch as u64, |n| (n - done).min(ctx.batch as u64));
                 self.iterate_batch(ctx, rng, world, want as usize)?
             } else {

@@ -9,8 +9,9 @@ use capicua_engine::{
     Deal, InfoSet, LEAD, Match, Move, Player, Redeal, Rng, Round, Rules, SampleError, Sampler, Tile,
 };
 use capicua_search::{
-    Algorithm, Budget, Evaluation, Evaluator, IsmctsPlayer, Leaf, LeafValue, PimcPlayer, Report,
-    RolloutPolicy, SearchConfig, SearchError, SearchRequest, SearchResult, Searcher,
+    Algorithm, Budget, Evaluation, Evaluator, IsmctsPlayer, Leaf, LeafValue, Parallelism,
+    PimcPlayer, Report, RolloutPolicy, SearchConfig, SearchError, SearchRequest, SearchResult,
+    Searcher,
 };
 
 const VARIANTS: &[&str] = &[
@@ -167,6 +168,13 @@ fn every_returned_move_is_legal() {
                 },
                 SearchConfig {
                     budget: Budget::iterations(150),
+                    rollout: RolloutPolicy::Heuristic,
+                    threads: 2,
+                    parallel: Parallelism::Tree,
+                    ..SearchConfig::default()
+                },
+                SearchConfig {
+                    budget: Budget::iterations(150),
                     algorithm: Algorithm::Pimc { worlds: 5 },
                     ..SearchConfig::default()
                 },
@@ -195,6 +203,16 @@ fn every_returned_move_is_legal() {
                 assert_legal(&round, &info, &res, &format!("{what} puct batch {batch}"));
                 assert!(ev.largest_batch.load(Ordering::Relaxed) <= batch);
             }
+            let shared = SearchConfig {
+                threads: 2,
+                parallel: Parallelism::Tree,
+                ..SearchConfig::default()
+            };
+            let res = Searcher::with_evaluator(shared, Arc::new(FavourFirst::new(1)))
+                .search_with(&info, req(120, k as u64))
+                .unwrap();
+            assert_legal(&round, &info, &res, &format!("{what} puct shared tree"));
+            assert_eq!(res.iterations, 120, "{what} puct shared tree");
         }
     }
 }
@@ -1193,4 +1211,54 @@ fn modelled_seats_play_their_policy_for_the_hand_they_were_dealt() {
         checked > 1000 && unmodelled > 0,
         "{unmodelled} of {checked}"
     );
+}
+
+/// Two threads on one tree: every iteration runs, and every visit a descent counts (the
+/// virtual loss in flight) is backed up. The evaluator values every leaf at a win chance of
+/// one half and a margin of 0, and no descent reaches the end of the round, so a visit
+/// counted and never backed up would pull a root child's means below those.
+#[test]
+fn a_shared_tree_backs_up_every_visit_it_counts() {
+    let rules = Rules::preset("cuban").unwrap();
+    let mut rng = Rng::new(41);
+    let mut k = 0u64;
+    while k < 8 {
+        let moves = rng.below(8) as usize;
+        let round = random_round(&rules, &mut rng, moves);
+        if round.is_over() || round.legal_moves().len() < 2 {
+            continue;
+        }
+        let info = round.infoset(round.to_move());
+        let ev = Arc::new(FavourFirst::new(1));
+        let config = SearchConfig {
+            threads: 2,
+            parallel: Parallelism::Tree,
+            max_depth: 2,
+            ..SearchConfig::default()
+        };
+        let res = Searcher::with_evaluator(config, ev.clone())
+            .search_with(&info, req(3000, k))
+            .unwrap();
+        let what = format!("position {k}");
+        assert_legal(&round, &info, &res, &what);
+        assert_eq!(res.iterations, 3000, "{what}");
+        // an iteration that met the root before its first evaluation visits no child: one per
+        // thread at most
+        let visits: u64 = res.moves.iter().map(|m| m.visits).sum();
+        assert!(
+            (2998..=3000).contains(&visits),
+            "{what}: {visits} root visits"
+        );
+        assert_eq!(
+            ev.calls.load(Ordering::Relaxed),
+            3000,
+            "{what}: one leaf each"
+        );
+        for m in res.moves.iter().filter(|m| m.visits > 0) {
+            let (win, margin) = (m.win.unwrap(), m.margin.unwrap());
+            assert!((win - 0.5).abs() < 1e-9, "{what}: {} win {win}", m.mv);
+            assert!(margin.abs() < 1e-9, "{what}: {} margin {margin}", m.mv);
+        }
+        k += 1;
+    }
 }
