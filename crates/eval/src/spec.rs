@@ -395,7 +395,7 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ("threads", "search threads"),
     (
         "parallel",
-        "how the threads share an ismcts search: root (a tree each, root statistics summed) or tree (one tree, a virtual loss on the paths in flight)",
+        "how the threads share an ismcts search: tree (one tree, a virtual loss on the paths in flight) or root (a tree each, root statistics summed)",
     ),
     ("c", "UCB1 exploration constant (plain search)"),
     ("cpuct", "PUCT exploration constant (with a network)"),
@@ -1795,7 +1795,7 @@ mod tests {
         for text in [
             "ismcts",
             "ismcts:iters=2000,threads=2",
-            "ismcts:ms=10,threads=2,parallel=tree",
+            "ismcts:ms=10,threads=2,parallel=root",
             "ismcts:ms=50",
             "ismcts:iters=300,ms=20,c=0.35,cpuct=2.5,ptemp=1.5,fpu=-0.1,mix=0.25,margin=0.1,scale=12.5,rollout=heavy,seed=9,nodes=5000",
             "ismcts:mix=0.5,rollouts=4,rollout=club",

@@ -170,7 +170,7 @@ fn every_returned_move_is_legal() {
                     budget: Budget::iterations(150),
                     rollout: RolloutPolicy::Heuristic,
                     threads: 2,
-                    parallel: Parallelism::Tree,
+                    parallel: Parallelism::Root,
                     ..SearchConfig::default()
                 },
                 SearchConfig {
