@@ -358,13 +358,7 @@ impl Worker {
                 ctx.outcome_values(&state)
             }
             LeafKind::Eval { node } => {
-                let leaf = Leaf {
-                    root: ctx.info,
-                    path: &self.moves,
-                    state: &state,
-                };
-                ctx.evaluator.evaluate(&leaf, rng, &mut self.eval);
-                let v = ctx.leaf_values(&self.eval.value, &state, &self.moves, rng);
+                let v = self.value_leaf(ctx, rng, &state);
                 if ctx.puct {
                     expand_with_priors(&mut self.tree, ctx, node, &state, &self.eval, &v);
                 }
@@ -373,6 +367,18 @@ impl Worker {
         };
         backprop(&mut self.tree, &self.path, &self.sides, &values);
         Ok(1)
+    }
+
+    /// The evaluator's values of the leaf `state` reached along `self.moves` (its priors left
+    /// in `self.eval`), mixed with rollouts as the search asks.
+    fn value_leaf(&mut self, ctx: &Ctx<'_>, rng: &mut Rng, state: &State) -> SideValues {
+        let leaf = Leaf {
+            root: ctx.info,
+            path: &self.moves,
+            state,
+        };
+        ctx.evaluator.evaluate(&leaf, rng, &mut self.eval);
+        ctx.leaf_values(&self.eval.value, state, &self.moves, rng)
     }
 
     /// One iteration on the tree the threads share. The deal is drawn and the leaf valued
@@ -409,13 +415,7 @@ impl Worker {
         }
         let evaluated = !self.solve_to_end(ctx, &mut state);
         let values = if evaluated {
-            let leaf = Leaf {
-                root: ctx.info,
-                path: &self.moves,
-                state: &state,
-            };
-            ctx.evaluator.evaluate(&leaf, rng, &mut self.eval);
-            let v = ctx.leaf_values(&self.eval.value, &state, &self.moves, rng);
+            let v = self.value_leaf(ctx, rng, &state);
             if ctx.puct {
                 // the state is the leaf's: solve_to_end leaves it as it was when it declines
                 self.priors.fill(ctx, &state, &self.eval, &v);
