@@ -1,7 +1,8 @@
 //! One iteration of the search: draw a determinization, descend the tree in it (selection by
 //! `select`, UCB1 expansion on the way), evaluate the leaf (the round's outcome, a rollout or
 //! the evaluator's estimate) and hand the values to the backup. Batched evaluators get their
-//! leaves gathered under a virtual loss and evaluated in one call. Here too are the state an
+//! leaves gathered under a virtual loss and evaluated in one call; threads that share one tree
+//! take its lock for the descent and the backup only. Here too are the state an
 //! iteration reads ([`Ctx`], one per search) and writes ([`Worker`], one per thread).
 
 use std::sync::Mutex;
