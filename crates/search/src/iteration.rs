@@ -387,7 +387,8 @@ impl Worker {
     /// take; in between, the path's visits are counted and its rewards are not, so another
     /// thread's selection sees it as a loss. The shared tree is swapped into this worker's
     /// `tree` under the lock (two vector headers), so the descent and backup are the
-    /// single-thread code.
+    /// single-thread code. Evaluations the descent itself asks for (`leaf=side|own`,
+    /// `others=policy`) run under the lock.
     pub(crate) fn iterate_shared(
         &mut self,
         ctx: &Ctx<'_>,
@@ -395,22 +396,19 @@ impl Worker {
         shared: &Mutex<Tree>,
     ) -> Result<u64, SearchError> {
         let mut state = Self::determinization(ctx, rng, None)?;
-        let kind = {
-            let mut tree = lock_spinning(shared);
-            std::mem::swap(&mut self.tree, &mut tree);
-            let kind = self.descend(ctx, rng, &mut state);
+        let kind = self.holding(shared, |w| {
+            let kind = w.descend(ctx, rng, &mut state);
             if kind == LeafKind::Terminal {
                 let v = ctx.outcome_values(&state);
-                backprop(&mut self.tree, &self.path, &self.sides, &v);
+                backprop(&mut w.tree, &w.path, &w.sides, &v);
             }
             // entries may move before the backup (another thread's expansions): keep keys
-            self.pending_keys.clear();
-            for &id in &self.path {
-                self.pending_keys.push(self.tree.hot[id as usize].key);
+            w.pending_keys.clear();
+            for &id in &w.path {
+                w.pending_keys.push(w.tree.hot[id as usize].key);
             }
-            std::mem::swap(&mut self.tree, &mut tree);
             kind
-        };
+        });
         if kind == LeafKind::Terminal {
             return Ok(1);
         }
@@ -425,14 +423,22 @@ impl Worker {
         } else {
             ctx.outcome_values(&state)
         };
+        self.holding(shared, |w| {
+            let node = backprop_keys(&mut w.tree, &w.pending_keys, &w.sides, &values);
+            if evaluated && ctx.puct {
+                insert_priors(&mut w.tree, ctx, node, &w.priors);
+            }
+        });
+        Ok(1)
+    }
+
+    /// Runs `f` with the shared tree locked and swapped into `self.tree`.
+    fn holding<R>(&mut self, shared: &Mutex<Tree>, f: impl FnOnce(&mut Self) -> R) -> R {
         let mut tree = lock_spinning(shared);
         std::mem::swap(&mut self.tree, &mut tree);
-        let node = backprop_keys(&mut self.tree, &self.pending_keys, &self.sides, &values);
-        if evaluated && ctx.puct {
-            insert_priors(&mut self.tree, ctx, node, &self.priors);
-        }
+        let out = f(self);
         std::mem::swap(&mut self.tree, &mut tree);
-        Ok(1)
+        out
     }
 
     /// Gathers up to `want` leaves (visits already counted on their paths, a virtual loss),

@@ -4,10 +4,11 @@
 //! - [`Searcher`]: single-observer ISMCTS (Cowling, Powley and Whitehouse 2012) or PIMC from
 //!   one seat's [`InfoSet`](capicua_engine::InfoSet), for any number of seats with team
 //!   rewards. Budgets by iterations and wall time, a stop flag, periodic reports, threads
-//!   sharing one tree or each with its own, bit-for-bit reproducible with one thread and a fixed seed. The
-//!   tree arenas live in the searcher and are reused by its next search. The driver (threads,
-//!   budget, PIMC worlds) is [`search`]; one iteration (determinize, descend, expand,
-//!   evaluate) is `iteration`; selection and backup (UCB1, PUCT, root statistics) is `select`.
+//!   sharing one tree or each with its own, bit-for-bit reproducible with one thread and a
+//!   fixed seed. The tree arenas live in the searcher and are reused by its next search. The
+//!   driver (threads, budget, PIMC worlds) is [`search`]; one iteration (determinize, descend,
+//!   expand, evaluate) is `iteration`; selection and backup (UCB1, PUCT, root statistics) is
+//!   `select`.
 //! - [`Evaluator`]: what the search asks at a leaf: a value (and optionally priors over the
 //!   legal moves, by `Move::action_index`). [`RolloutEvaluator`] (random or heuristic
 //!   playouts, [`RolloutPolicy`]) is the default; a network implements the same trait.
