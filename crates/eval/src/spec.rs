@@ -395,7 +395,7 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ("threads", "search threads"),
     (
         "parallel",
-        "how the threads share an ismcts search: tree (one tree, a virtual loss on the paths in flight) or root (a tree each, root statistics summed)",
+        "how the threads share an ismcts search: tree (one tree, a virtual loss on the paths in flight), root (a tree each, root statistics summed) or auto (tree with a model, root without)",
     ),
     ("c", "UCB1 exploration constant (plain search)"),
     ("cpuct", "PUCT exploration constant (with a network)"),
@@ -746,7 +746,8 @@ impl SearchSpec {
                     c.parallel = match v.as_str() {
                         "root" => Parallelism::Root,
                         "tree" => Parallelism::Tree,
-                        _ => return Err(p.bad_value("parallel", &v, "root or tree")),
+                        "auto" => Parallelism::Auto,
+                        _ => return Err(p.bad_value("parallel", &v, "root, tree or auto")),
                     }
                 }
                 "c" => c.c_ucb = float()?,
@@ -1197,6 +1198,7 @@ impl SearchSpec {
             out.push(match c.parallel {
                 Parallelism::Root => "parallel=root".to_string(),
                 Parallelism::Tree => "parallel=tree".to_string(),
+                Parallelism::Auto => "parallel=auto".to_string(),
             });
         }
         if c.c_ucb != base.c_ucb {
@@ -1791,11 +1793,24 @@ mod tests {
     }
 
     #[test]
+    fn parallel_auto_is_the_default() {
+        assert_eq!(
+            PlayerSpec::parse("ismcts:threads=2,parallel=auto").unwrap(),
+            PlayerSpec::parse("ismcts:threads=2").unwrap()
+        );
+        assert_ne!(
+            PlayerSpec::parse("ismcts:threads=2,parallel=tree").unwrap(),
+            PlayerSpec::parse("ismcts:threads=2").unwrap()
+        );
+    }
+
+    #[test]
     fn canonical_search_specs_parse_back() {
         for text in [
             "ismcts",
             "ismcts:iters=2000,threads=2",
             "ismcts:ms=10,threads=2,parallel=root",
+            "ismcts:ms=10,threads=2,parallel=tree",
             "ismcts:ms=50",
             "ismcts:iters=300,ms=20,c=0.35,cpuct=2.5,ptemp=1.5,fpu=-0.1,mix=0.25,margin=0.1,scale=12.5,rollout=heavy,seed=9,nodes=5000",
             "ismcts:mix=0.5,rollouts=4,rollout=club",

@@ -153,11 +153,29 @@ pub enum Parallelism {
     /// samples its deal and values its leaf outside it; visits count when a path is chosen,
     /// so a thread's open paths steer the others elsewhere (a virtual loss).
     ///
-    /// The default since session 51: two threads at 10 ms as a pair against a `counting` pair
-    /// were +0.77 ahead of `Root` on two seeds and +0.15 on two fresh ones
-    /// (eval/results/shared51/; neither way beats one thread at the same wall time).
-    #[default]
+    /// With a network, two threads at 10 ms as a pair against a `counting` pair were +0.77
+    /// ahead of `Root` on two seeds and +0.15 on two fresh ones (eval/results/shared51/;
+    /// neither way beats one thread at the same wall time).
     Tree,
+    /// `Tree` for a search with a network and `Root` for plain search: the default since
+    /// session 52. Plain iterations are so cheap that the lock takes most of their time (two
+    /// threads make 1.07 times one thread's iterations in the shared tree, 2.0 times in two
+    /// trees), and plain two-thread searches at 10 ms as a pair scored better with `Root`
+    /// (eval/results/plain52/).
+    #[default]
+    Auto,
+}
+
+impl Parallelism {
+    /// Whether the threads of an ISMCTS search share one tree, for a search whose evaluator
+    /// gives priors (`network`) or not.
+    pub fn one_tree(self, network: bool) -> bool {
+        match self {
+            Parallelism::Tree => true,
+            Parallelism::Root => false,
+            Parallelism::Auto => network,
+        }
+    }
 }
 
 /// Where an iteration of a tree with priors ends and is valued: which seats' new nodes are
@@ -407,7 +425,7 @@ impl Default for SearchConfig {
             algorithm: Algorithm::Ismcts,
             budget: Budget::iterations(DEFAULT_ITERATIONS),
             threads: 1,
-            parallel: Parallelism::Tree,
+            parallel: Parallelism::Auto,
             c_ucb: 0.7,
             c_puct: 1.5,
             prior_temperature: DEFAULT_PRIOR_TEMPERATURE,

@@ -175,15 +175,14 @@ impl Searcher {
         while self.workers.len() < threads {
             self.workers.push(Worker::default());
         }
-        let shared = (threads > 1
-            && cfg.parallel == Parallelism::Tree
-            && cfg.algorithm == Algorithm::Ismcts)
-            .then(|| {
-                // the first worker's arena, so that its memory is kept between searches
-                let mut tree = std::mem::take(&mut self.workers[0].tree);
-                tree.reset();
-                Mutex::new(tree)
-            });
+        let shared =
+            (threads > 1 && cfg.parallel.one_tree(puct) && cfg.algorithm == Algorithm::Ismcts)
+                .then(|| {
+                    // the first worker's arena, so that its memory is kept between searches
+                    let mut tree = std::mem::take(&mut self.workers[0].tree);
+                    tree.reset();
+                    Mutex::new(tree)
+                });
         let ctx = Ctx {
             info,
             deals: &deals,

@@ -164,6 +164,7 @@ fn every_returned_move_is_legal() {
                     budget: Budget::iterations(150),
                     rollout: RolloutPolicy::Heuristic,
                     threads: 2,
+                    parallel: Parallelism::Tree,
                     ..SearchConfig::default()
                 },
                 SearchConfig {
@@ -203,9 +204,9 @@ fn every_returned_move_is_legal() {
                 assert_legal(&round, &info, &res, &format!("{what} puct batch {batch}"));
                 assert!(ev.largest_batch.load(Ordering::Relaxed) <= batch);
             }
+            // the default (`Auto`) shares one tree when the evaluator gives priors
             let shared = SearchConfig {
                 threads: 2,
-                parallel: Parallelism::Tree,
                 ..SearchConfig::default()
             };
             let res = Searcher::with_evaluator(shared, Arc::new(FavourFirst::new(1)))
@@ -1211,6 +1212,19 @@ fn modelled_seats_play_their_policy_for_the_hand_they_were_dealt() {
         checked > 1000 && unmodelled > 0,
         "{unmodelled} of {checked}"
     );
+}
+
+/// The default shares one tree only where a network's priors make the iterations costly
+/// enough for the lock (eval/results/shared51/, eval/results/plain52/).
+#[test]
+fn the_default_shares_one_tree_only_with_a_network() {
+    let auto = SearchConfig::default().parallel;
+    assert!(auto.one_tree(true));
+    assert!(!auto.one_tree(false));
+    for network in [false, true] {
+        assert!(Parallelism::Tree.one_tree(network));
+        assert!(!Parallelism::Root.one_tree(network));
+    }
 }
 
 /// Two threads on one tree: every iteration runs, and every visit a descent counts (the
