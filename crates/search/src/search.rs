@@ -28,8 +28,8 @@ use std::time::{Duration, Instant};
 use capicua_engine::{InfoSet, Move, Rng, Rules, State};
 
 use crate::config::{
-    Algorithm, Budget, ForcedMoves, LeafSeats, MoveChoice, OtherSeats, Parallelism, RootSelection,
-    SearchConfig, SeatGroup,
+    Algorithm, Budget, ForcedMoves, LeafSeats, MoveChoice, OtherSeats, RootSelection, SearchConfig,
+    SeatGroup,
 };
 use crate::error::SearchError;
 use crate::evaluator::{Evaluator, RolloutEvaluator};
