@@ -1,5 +1,5 @@
 #!/bin/bash
-# run.sh: plan.md addendum runs, one at a time (each search has two threads). $CAPICUA = the session's binary.
+# run2.sh: plan.md addendum runs, one at a time (each search has two threads). $CAPICUA = the session's binary.
 cd "$(dirname "$0")/../../.."
 d=eval/results/plain52; ev=eval/results/speed44/evb.sh
 for s in 9985 9986; do
