@@ -1,5 +1,5 @@
 //! The browser table in a real browser: `capicua serve` on a free local port, headless
-//! Chromium driven through chromedriver (WebDriver, `fantoccini`), a whole round played by
+//! Chromium driven through chromedriver (WebDriver, `support/webdriver.rs`), a whole round played by
 //! clicking legal tiles. At every one of your turns, and at the end, the page is checked
 //! against the engine's referee, asked by this test over its own WebSocket: the line of play
 //! on the board, your hand and which of its tiles are marked legal, every seat's tile count
@@ -19,9 +19,11 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use capicua_serve::client::Client as WsClient;
-use fantoccini::{Client, ClientBuilder, Locator};
-use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
+
+#[path = "support/webdriver.rs"]
+mod webdriver;
+use webdriver::{Element, Session};
 
 const BIN: &str = env!("CARGO_BIN_EXE_capicua");
 
@@ -115,12 +117,12 @@ fn start_chromedriver() -> (Killed, String) {
     (Killed(child), format!("http://127.0.0.1:{port}"))
 }
 
-async fn js(c: &Client, script: &str) -> Value {
-    c.execute(script, vec![]).await.expect(script)
+async fn js(c: &Session, script: &str) -> Value {
+    c.execute(script).await.expect(script)
 }
 
-async fn attr(c: &Client, css: &str, name: &str) -> String {
-    c.find(Locator::Css(css))
+async fn attr(c: &Session, css: &str, name: &str) -> String {
+    c.find(css)
         .await
         .unwrap_or_else(|e| panic!("{css}: {e}"))
         .attr(name)
@@ -134,7 +136,7 @@ fn parse(s: &str) -> Value {
 }
 
 /// Waits until the page's state is one of `states`; returns it.
-async fn wait_state(c: &Client, states: &[&str], within: Duration) -> String {
+async fn wait_state(c: &Session, states: &[&str], within: Duration) -> String {
     let start = Instant::now();
     loop {
         let s = attr(c, "body", "data-state").await;
@@ -144,12 +146,7 @@ async fn wait_state(c: &Client, states: &[&str], within: Duration) -> String {
         if s == "error" || s == "disconnected" {
             panic!(
                 "the page says: {}",
-                c.find(Locator::Id("status"))
-                    .await
-                    .unwrap()
-                    .text()
-                    .await
-                    .unwrap()
+                c.find("#status").await.unwrap().text().await.unwrap()
             );
         }
         assert!(
@@ -170,7 +167,7 @@ fn is_tile(m: &str) -> bool {
 
 /// What the page shows, checked against the referee's own reply for the page's round.
 /// Returns that reply.
-async fn check_page(c: &Client, ws: &mut WsClient, deal: &Value) -> Value {
+async fn check_page(c: &Session, ws: &mut WsClient, deal: &Value) -> Value {
     let moves = js(c, "return window.capicua.moves()").await;
     let mut req =
         json!({"type": "referee", "first": deal["first"], "hands": deal["hands"], "moves": moves});
@@ -180,7 +177,7 @@ async fn check_page(c: &Client, ws: &mut WsClient, deal: &Value) -> Value {
 
     // the board: the line of play, left to right, each tile as it lies
     let mut shown = Vec::new();
-    for t in c.find_all(Locator::Css("#board .tile")).await.unwrap() {
+    for t in c.find_all("#board .tile").await.unwrap() {
         let tile = t.attr("data-tile").await.unwrap().unwrap();
         let l: u64 = t.attr("data-left").await.unwrap().unwrap().parse().unwrap();
         let r: u64 = t
@@ -220,7 +217,7 @@ async fn check_page(c: &Client, ws: &mut WsClient, deal: &Value) -> Value {
         "your hand"
     );
     let mut marked = BTreeSet::new();
-    for t in c.find_all(Locator::Css("#hand .tile.legal")).await.unwrap() {
+    for t in c.find_all("#hand .tile.legal").await.unwrap() {
         marked.insert(t.attr("data-tile").await.unwrap().unwrap());
     }
     let state = attr(c, "body", "data-state").await;
@@ -271,19 +268,13 @@ async fn a_whole_round_in_chromium() {
     let (_server, addr) = start_server();
     let (_driver, driver_url) = start_chromedriver();
     let profile = tempfile::tempdir().unwrap();
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({"args": [
+    let caps = json!({"goog:chromeOptions": {"args": [
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
             "--disable-dev-shm-usage", "--window-size=1400,1000",
             format!("--user-data-dir={}", profile.path().display()),
-        ]}),
-    );
-    let c = ClientBuilder::new(HttpConnector::new())
-        .capabilities(caps)
-        .connect(&driver_url)
+    ]}});
+    let c = Session::new(&driver_url, caps)
         .await
         .expect("a WebDriver session");
 
@@ -329,14 +320,11 @@ async fn a_whole_round_in_chromium() {
             check_hint_and_beliefs(&c, &mut ws, &deal, &view).await;
         }
         // click a legal tile (a different one each turn), then an end when it asks for one
-        let legal = c.find_all(Locator::Css("#hand .tile.legal")).await.unwrap();
+        let legal = c.find_all("#hand .tile.legal").await.unwrap();
         assert!(!legal.is_empty(), "your turn with no tile marked: {view}");
         let before = js(&c, "return window.capicua.moves().length").await;
         legal[turns % legal.len()].click().await.unwrap();
-        let targets = c
-            .find_all(Locator::Css("#board .end-target"))
-            .await
-            .unwrap();
+        let targets = c.find_all("#board .end-target").await.unwrap();
         if let Some(t) = targets.last() {
             // the tile joins either end: the page drew both, the test takes the right one
             t.click().await.unwrap();
@@ -355,13 +343,7 @@ async fn a_whole_round_in_chromium() {
 
     // the result the page shows is the referee's
     let result = &end["result"];
-    let title = c
-        .find(Locator::Id("round-title"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let title = c.find("#round-title").await.unwrap().text().await.unwrap();
     assert!(
         title.contains(&result["points"].to_string()) || result["winner"].is_null(),
         "{title} vs {result}"
@@ -375,10 +357,7 @@ async fn a_whole_round_in_chromium() {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let rated = c
-        .find_all(Locator::Css("#review li[data-grade]"))
-        .await
-        .unwrap();
+    let rated = c.find_all("#review li[data-grade]").await.unwrap();
     assert_eq!(rated.len(), turns, "one rating per turn you played");
 
     // the export is a referee request the project's tools read
@@ -429,23 +408,12 @@ async fn a_whole_round_in_chromium() {
 
 /// The hint lists the engine's statistics for exactly the referee's legal moves, and the
 /// beliefs view the tiles the engine says you have not seen.
-async fn check_hint_and_beliefs(c: &Client, ws: &mut WsClient, deal: &Value, view: &Value) {
-    c.find(Locator::Id("hint-button"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+async fn check_hint_and_beliefs(c: &Session, ws: &mut WsClient, deal: &Value, view: &Value) {
+    c.find("#hint-button").await.unwrap().click().await.unwrap();
     let rows = wait_rows(c, "#hint-table tbody tr").await;
     let mut shown = BTreeSet::new();
     for r in rows {
-        let cell = r
-            .find(Locator::Css("td"))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let cell = r.find("td").await.unwrap().text().await.unwrap();
         shown.insert(cell);
     }
     let legal: BTreeSet<String> = view["legal"]
@@ -456,7 +424,7 @@ async fn check_hint_and_beliefs(c: &Client, ws: &mut WsClient, deal: &Value, vie
         .collect();
     assert_eq!(shown, legal, "the hint's moves");
 
-    c.find(Locator::Id("beliefs-button"))
+    c.find("#beliefs-button")
         .await
         .unwrap()
         .click()
@@ -478,10 +446,10 @@ async fn check_hint_and_beliefs(c: &Client, ws: &mut WsClient, deal: &Value, vie
     );
 }
 
-async fn wait_rows(c: &Client, css: &str) -> Vec<fantoccini::elements::Element> {
+async fn wait_rows(c: &Session, css: &str) -> Vec<Element> {
     let start = Instant::now();
     loop {
-        let rows = c.find_all(Locator::Css(css)).await.unwrap();
+        let rows = c.find_all(css).await.unwrap();
         if !rows.is_empty() {
             return rows;
         }
