@@ -7,8 +7,13 @@ engine for the move of REF_SPEC (the reference, a long search) and of each SPEC 
 information set of the seat to move, and prints per SPEC: how often it picks the reference's
 move, and its mean regret in points, the reference's margin of its own move less its margin of
 the move SPEC picked (both from the reference search's statistics), with a 95% interval over
-the decisions. Every request is a fresh engine `go` with a `player` spec (docs/protocol.md)."""
-import json, math, random, subprocess, sys
+the decisions, and paired over the first SPEC. Every request is a fresh engine `go` with a
+`player` spec (docs/protocol.md), one engine at a time.
+
+With REF_CACHE set in the environment, the decisions and the reference's replies are read
+from that file when it exists, and written to it when it does not, so that later runs with
+other SPECs skip the reference search."""
+import json, math, os, random, subprocess, sys
 
 cap, records, n, ref, specs = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5:]
 
@@ -33,34 +38,30 @@ def engine(reqs):
     return replies
 
 
-rounds = [json.loads(l) for l in open(records)]
-rng = random.Random(53)
-# the referee's view of every prefix of each round: who is to move and what is legal
-positions = []
-for r in rounds:
-    reqs = [{"type": "referee", "id": k, "first": r["first"], "hands": r["hands"],
-             "moves": r["moves"][:k]} for k in range(len(r["moves"]))]
-    views = [v for v in engine(reqs) if v.get("type") == "referee"]
-    choices = [v for v in views if len(v["legal"]) >= 2 and v.get("result") is None]
-    if choices:
-        v = rng.choice(choices)
-        seat = v["to_move"]
-        positions.append({"seat": seat, "first": r["first"], "hand": r["hands"][seat],
-                          "moves": r["moves"][:v["id"]]})
-    if len(positions) == n:
-        break
+def decisions():
+    """N decisions, one a round, each drawn among the round's prefixes where the seat to move
+    (the referee says who) has two or more legal moves."""
+    rng = random.Random(53)
+    positions = []
+    for r in (json.loads(l) for l in open(records)):
+        reqs = [{"type": "referee", "id": k, "first": r["first"], "hands": r["hands"],
+                 "moves": r["moves"][:k]} for k in range(len(r["moves"]))]
+        views = [v for v in engine(reqs) if v.get("type") == "referee"]
+        choices = [v for v in views if len(v["legal"]) >= 2 and v.get("result") is None]
+        if choices:
+            v = rng.choice(choices)
+            seat = v["to_move"]
+            positions.append({"seat": seat, "first": r["first"], "hand": r["hands"][seat],
+                              "moves": r["moves"][:v["id"]]})
+        if len(positions) == n:
+            break
+    return positions
 
 
-def moves_of(spec):
+def moves_of(spec, positions):
     reqs = [{"type": "go", "id": i, "position": p, "player": spec} for i, p in enumerate(positions)]
     out = {d["id"]: d for d in engine(reqs) if d.get("type") == "bestmove"}
     return [out[i] for i in range(len(positions))]
-
-
-refs = moves_of(ref)
-print(f"{len(positions)} decisions from {records}; reference {ref}")
-print("| spec | agrees with the reference | regret, points (95% CI) | paired over the first spec | iterations (mean) |")
-print("|---|---:|---|---|---:|")
 
 
 def interval(xs):
@@ -71,9 +72,24 @@ def interval(xs):
     return f"{mean:+.3f} [{mean - h:+.3f}, {mean + h:+.3f}]"
 
 
+cache = os.environ.get("REF_CACHE")
+if cache and os.path.exists(cache):
+    saved = json.load(open(cache))
+    assert saved["reference"] == ref and saved["records"] == records, "another reference"
+    positions, refs = saved["positions"][:n], saved["replies"][:n]
+else:
+    positions = decisions()
+    refs = moves_of(ref, positions)
+    if cache:
+        json.dump({"records": records, "reference": ref, "positions": positions,
+                   "replies": refs}, open(cache, "w"))
+
+print(f"{len(positions)} decisions from {records}; reference {ref}")
+print("| spec | agrees with the reference | regret, points (95% CI) | paired over the first spec | iterations (mean) |")
+print("|---|---:|---|---|---:|")
 first = None
 for spec in specs:
-    got = moves_of(spec)
+    got = moves_of(spec, positions)
     agree, regrets = 0, []
     for r, g in zip(refs, got):
         margin = {m["move"]: m["margin"] for m in r["moves"]}
