@@ -420,6 +420,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "rrand",
         "the heuristic, club and read rollouts play a random move once in this many moves (0: never; default 8)",
     ),
+    (
+        "rootdeals",
+        "ismcts: fresh (a new deal every iteration) or common (every root move's n-th iteration plays the search's n-th deal, so the moves are compared on the same deals)",
+    ),
     ("margin", "weight of the point margin in the reward, 0..1"),
     ("scale", "margin scale: auto, target or a number of points"),
     (
@@ -768,6 +772,13 @@ impl SearchSpec {
                 "mix" => mix = Some(weight()?),
                 "rollouts" => c.rollouts = int(1)?.min(1024) as u32,
                 "rrand" => c.rollout_random = int(0)?.min(1 << 20) as u32,
+                "rootdeals" => {
+                    c.common_root_deals = match v.as_str() {
+                        "fresh" => false,
+                        "common" => true,
+                        _ => return Err(bad("expected fresh or common")),
+                    }
+                }
                 "margin" => c.reward.margin_weight = weight()?,
                 "scale" => {
                     c.reward.margin_scale = match v.as_str() {
@@ -1225,6 +1236,14 @@ impl SearchSpec {
         }
         if c.rollout_random != base.rollout_random {
             out.push(format!("rrand={}", c.rollout_random));
+        }
+        if c.common_root_deals != base.common_root_deals {
+            let deals = if c.common_root_deals {
+                "common"
+            } else {
+                "fresh"
+            };
+            out.push(format!("rootdeals={deals}"));
         }
         if c.reward.margin_weight != base.reward.margin_weight {
             out.push(format!("margin={}", c.reward.margin_weight));
@@ -1805,6 +1824,17 @@ mod tests {
     }
 
     #[test]
+    fn fresh_root_deals_are_the_default() {
+        let common = PlayerSpec::parse("ismcts:rootdeals=common").unwrap();
+        assert_ne!(common, PlayerSpec::parse("ismcts").unwrap());
+        assert_eq!(
+            PlayerSpec::parse("ismcts:rootdeals=fresh").unwrap(),
+            PlayerSpec::parse("ismcts").unwrap()
+        );
+        assert!(PlayerSpec::parse("ismcts:rootdeals=same").is_err());
+    }
+
+    #[test]
     fn canonical_search_specs_parse_back() {
         for text in [
             "ismcts",
@@ -1816,6 +1846,7 @@ mod tests {
             "ismcts:mix=0.5,rollouts=4,rollout=club",
             "ismcts:mix=0.5,rollouts=2,rrand=0,rollout=club",
             "ismcts:rrand=32,rollout=heuristic",
+            "ismcts:ms=10,rootdeals=common",
             "ismcts:fpu=0.3",
             "ismcts:fpu=0.1,fpubase=mean",
             "ismcts:scale=target,rollout=heuristic",

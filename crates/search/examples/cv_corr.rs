@@ -21,7 +21,9 @@ fn main() {
                 break;
             }
             let legal = round.legal_moves();
-            round.play(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+            round
+                .play(legal[rng.below(legal.len() as u32) as usize])
+                .unwrap();
         }
         if round.is_over() || round.legal_moves().len() < 2 {
             continue;
@@ -44,7 +46,14 @@ fn main() {
         for _ in 0..200 {
             let deal = sampler.sample(&mut rng).unwrap();
             let mut s = deal;
-            playout(&mut s, RolloutPolicy::Club, &rules, &mut TableMemory::default(), 8, &mut rng);
+            playout(
+                &mut s,
+                RolloutPolicy::Club,
+                &rules,
+                &mut TableMemory::default(),
+                8,
+                &mut rng,
+            );
             let root = margin(&s);
             let mut moves = MoveList::default();
             deal.legal_moves(&mut moves);
@@ -52,7 +61,14 @@ fn main() {
             for &mv in moves.iter() {
                 let mut s = deal;
                 s.apply(mv);
-                playout(&mut s, RolloutPolicy::Club, &rules, &mut TableMemory::default(), 8, &mut rng);
+                playout(
+                    &mut s,
+                    RolloutPolicy::Club,
+                    &rules,
+                    &mut TableMemory::default(),
+                    8,
+                    &mut rng,
+                );
                 let leaf = margin(&s);
                 row.push(leaf);
                 sx += root;

@@ -354,6 +354,15 @@ pub struct SearchConfig {
     /// The `heuristic`, `club` and `read` rollouts play a uniformly random move once in this
     /// many moves (0: never). [`crate::rollout::HEURISTIC_RANDOM_ONE_IN`] by default.
     pub rollout_random: u32,
+    /// ISMCTS only: every root move's `n`-th iteration plays on the same deal, the search's
+    /// `n`-th draw (common random numbers). Each move's mean is still over independent draws,
+    /// so it estimates what it did; but two moves are compared on the same deals, and how
+    /// good a deal is for each side (about half the variance of a leaf's rollout, measured in
+    /// session 53) no longer tells them apart. The deals are kept for the search (past
+    /// [`COMMON_DEALS`](crate::COMMON_DEALS) of them, the list is read again from the start);
+    /// a thread of a shared tree pairs the moves on its own list. `false`: a fresh draw each
+    /// iteration.
+    pub common_root_deals: bool,
     /// Seed of the search's random choices (players mix in the position, see `player`).
     pub seed: u64,
     /// Entries per thread's tree (nodes, and the room their children blocks reserve: about
@@ -437,6 +446,7 @@ impl Default for SearchConfig {
             reward: RewardConfig::default(),
             rollout: RolloutPolicy::Random,
             rollout_random: crate::rollout::HEURISTIC_RANDOM_ONE_IN,
+            common_root_deals: false,
             seed: 0,
             max_nodes: 2_000_000,
             solve_tiles: 0,

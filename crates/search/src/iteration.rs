@@ -195,6 +195,9 @@ pub(crate) struct Ctx<'a> {
     pub(crate) rollout: RolloutPolicy,
     /// [`crate::SearchConfig::rollout_random`].
     pub(crate) rollout_random: u32,
+    /// [`crate::SearchConfig::common_root_deals`], for ISMCTS (never PIMC, whose worlds are
+    /// fixed).
+    pub(crate) common_root_deals: bool,
     /// What the root's history shows, for a `Read` rollout (empty for the others).
     pub(crate) memory: TableMemory,
     pub(crate) max_nodes: usize,
@@ -248,7 +251,14 @@ pub(crate) struct Worker {
     pub(crate) failure: Option<SearchError>,
     /// The endgame solver, made at the first solve (its table is half a megabyte).
     pub(crate) solver: Option<Box<Solver>>,
+    /// This search's deals, in the order drawn, with
+    /// [`crate::SearchConfig::common_root_deals`].
+    pub(crate) root_deals: Vec<State>,
 }
+
+/// The most deals a search keeps for [`crate::SearchConfig::common_root_deals`]: a root move
+/// visited more often reads the list again from the start (a deal is about sixty bytes).
+pub const COMMON_DEALS: usize = 1 << 16;
 
 impl Ctx<'_> {
     #[inline]
@@ -334,14 +344,26 @@ impl Worker {
     /// from a consistent information set, but its rejection step (redeal rule, draw order)
     /// can still come up empty.
     pub(crate) fn determinization(
+        &mut self,
         ctx: &Ctx<'_>,
         rng: &mut Rng,
         world: Option<&State>,
     ) -> Result<State, SearchError> {
         Ok(match world {
             Some(w) => *w,
+            None if ctx.common_root_deals => self.root_deal(ctx, rng, 0)?,
             None => ctx.deals.sample(rng)?,
         })
+    }
+
+    /// The search's `n`-th deal ([`crate::SearchConfig::common_root_deals`]), drawn when
+    /// first asked for.
+    fn root_deal(&mut self, ctx: &Ctx<'_>, rng: &mut Rng, n: usize) -> Result<State, SearchError> {
+        let n = n % COMMON_DEALS;
+        while self.root_deals.len() <= n {
+            self.root_deals.push(ctx.deals.sample(rng)?);
+        }
+        Ok(self.root_deals[n])
     }
 
     /// One iteration without batching.
@@ -352,7 +374,7 @@ impl Worker {
         rng: &mut Rng,
         world: Option<&State>,
     ) -> Result<u64, SearchError> {
-        let mut state = Self::determinization(ctx, rng, world)?;
+        let mut state = self.determinization(ctx, rng, world)?;
         let values = match self.descend(ctx, rng, &mut state) {
             LeafKind::Terminal => ctx.outcome_values(&state),
             LeafKind::Eval { .. } if self.solve_to_end(ctx, &mut state) => {
@@ -395,7 +417,7 @@ impl Worker {
         rng: &mut Rng,
         shared: &Mutex<Tree>,
     ) -> Result<u64, SearchError> {
-        let mut state = Self::determinization(ctx, rng, None)?;
+        let mut state = self.determinization(ctx, rng, None)?;
         let kind = self.holding(shared, |w| {
             let kind = w.descend(ctx, rng, &mut state);
             if kind == LeafKind::Terminal {
@@ -455,7 +477,7 @@ impl Worker {
         self.pending_sides.clear();
         self.pending_moves.clear();
         for _ in 0..want {
-            let mut state = Self::determinization(ctx, rng, world)?;
+            let mut state = self.determinization(ctx, rng, world)?;
             match self.descend(ctx, rng, &mut state) {
                 LeafKind::Terminal => {
                     let v = ctx.outcome_values(&state);
@@ -745,6 +767,14 @@ impl Worker {
     /// Takes the action of entry `child` in the determinization and records it on the path.
     #[inline]
     fn step(&mut self, ctx: &Ctx<'_>, child: u32, state: &mut State, rng: &mut Rng) {
+        if ctx.common_root_deals && self.path.is_empty() {
+            // a root move's n-th visit plays the search's n-th deal; one that cannot be drawn
+            // (the rejection step came up empty) leaves the iteration's own deal
+            let n = self.tree.hot[child as usize].visits as usize;
+            if let Ok(deal) = self.root_deal(ctx, rng, n) {
+                *state = deal;
+            }
+        }
         let h = &mut self.tree.hot[child as usize];
         h.visits += 1;
         let mv = if h.key == DRAW_KEY {

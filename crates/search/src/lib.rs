@@ -114,6 +114,7 @@ pub use config::{
 };
 pub use error::SearchError;
 pub use evaluator::{ACTIONS, Evaluation, Evaluator, Leaf, LeafValue, RolloutEvaluator};
+pub use iteration::COMMON_DEALS;
 pub use player::{
     IsmctsPlayer, PimcPlayer, PlayerFailure, SearchPlayer, catch_player_failure, position_seed,
 };

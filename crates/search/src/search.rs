@@ -230,6 +230,7 @@ impl Searcher {
             rollouts: cfg.rollouts.max(1),
             rollout: cfg.rollout,
             rollout_random: cfg.rollout_random,
+            common_root_deals: cfg.common_root_deals && matches!(cfg.algorithm, Algorithm::Ismcts),
             memory: if cfg.rollout == RolloutPolicy::Read {
                 TableMemory::of(info)
             } else {
@@ -389,6 +390,7 @@ impl Worker {
         let n_moves = ctx.root_keys.len();
         self.failure = None;
         self.iterations = 0;
+        self.root_deals.clear();
         self.max_tree = 0;
         self.world_totals.clear();
         self.world_totals.resize(n_moves, Acc::default());

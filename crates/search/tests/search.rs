@@ -628,6 +628,81 @@ fn rollouts_average_into_a_leaf_value() {
     );
 }
 
+/// [`FavourFirst`], noting for each leaf the root move it went through and the deal's
+/// sleeping tiles (out of play and in no hand: no play changes them, so they name the deal).
+struct DealRecorder {
+    inner: FavourFirst,
+    seen: Mutex<Vec<(Move, u64)>>,
+}
+
+impl Evaluator for DealRecorder {
+    fn name(&self) -> String {
+        "deal-recorder".into()
+    }
+    fn gives_priors(&self) -> bool {
+        true
+    }
+    fn evaluate(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
+        if let Some(&first) = leaf.path.first() {
+            let s = leaf.state;
+            let held = s.hands.iter().fold(0, |m, h| m | h.0);
+            self.seen.lock().unwrap().push((first, s.out.0 & !held));
+        }
+        self.inner.evaluate(leaf, rng, out);
+    }
+}
+
+/// With `common_root_deals`, every root move's n-th iteration plays the same deal: the deals
+/// each root move's leaves saw, in order, are the start of one list. With fresh deals they
+/// are not, and the search draws a deal for every iteration.
+#[test]
+fn common_root_deals_pair_the_root_moves_deal_by_deal() {
+    let info = wide_decision();
+    let deals_seen = |common: bool| {
+        let recorder = Arc::new(DealRecorder {
+            inner: FavourFirst::new(1),
+            seen: Mutex::new(Vec::new()),
+        });
+        // one move deep, so that every iteration ends at a leaf the evaluator sees (a decision
+        // among four moves leaves the mover a tile: no first move ends the round)
+        let config = SearchConfig {
+            prior_temperature: 3.0,
+            max_depth: 1,
+            common_root_deals: common,
+            ..SearchConfig::default()
+        };
+        let res = Searcher::with_evaluator(config, recorder.clone())
+            .search_with(&info, req(400, 7))
+            .unwrap();
+        assert!(info.legal_moves().contains(res.best));
+        let seen = recorder.seen.lock().unwrap().clone();
+        let mut by_move: Vec<Vec<u64>> = Vec::new();
+        for mv in info.legal_moves().iter() {
+            let piles: Vec<_> = seen.iter().filter(|(m, _)| m == mv).map(|x| x.1).collect();
+            if !piles.is_empty() {
+                by_move.push(piles);
+            }
+        }
+        by_move
+    };
+    let common = deals_seen(true);
+    assert!(common.len() >= 3, "{} root moves visited", common.len());
+    let longest = common.iter().max_by_key(|p| p.len()).unwrap().clone();
+    assert!(longest.len() > 20);
+    for piles in &common {
+        assert_eq!(piles[..], longest[..piles.len()], "a root move's deals");
+    }
+    let distinct: std::collections::HashSet<_> = longest.iter().collect();
+    assert!(
+        distinct.len() > longest.len() * 9 / 10,
+        "the deals are drawn anew"
+    );
+    // fresh deals: the root moves' first deals differ
+    let fresh = deals_seen(false);
+    let firsts: std::collections::HashSet<_> = fresh.iter().map(|p| p[0]).collect();
+    assert!(firsts.len() > 1, "{} first deals", firsts.len());
+}
+
 /// Compares the rebuilt information set of a leaf's mover with the referee's.
 fn same_view(a: &InfoSet, b: &InfoSet, what: &str, dealt_too: bool) {
     assert_eq!(a.seat(), b.seat(), "{what}");
