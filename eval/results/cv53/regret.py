@@ -10,6 +10,9 @@ the move SPEC picked (both from the reference search's statistics), with a 95% i
 the decisions, and paired over the first SPEC. Every request is a fresh engine `go` with a
 `player` spec (docs/protocol.md), one engine at a time.
 
+With ONLY_PLAYER set, only the decisions of seats the record names as that player count (a
+record's `players`: the spec at each seat).
+
 With REF_CACHE set in the environment, the decisions and the reference's replies are read
 from that file when it exists, and written to it when it does not, so that later runs with
 other SPECs skip the reference search."""
@@ -47,7 +50,9 @@ def decisions():
         reqs = [{"type": "referee", "id": k, "first": r["first"], "hands": r["hands"],
                  "moves": r["moves"][:k]} for k in range(len(r["moves"]))]
         views = [v for v in engine(reqs) if v.get("type") == "referee"]
-        choices = [v for v in views if len(v["legal"]) >= 2 and v.get("result") is None]
+        only = os.environ.get("ONLY_PLAYER")
+        choices = [v for v in views if len(v["legal"]) >= 2 and v.get("result") is None
+                   and (only is None or r["players"][v["to_move"]] == only)]
         if choices:
             v = rng.choice(choices)
             seat = v["to_move"]
