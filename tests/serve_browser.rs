@@ -1,11 +1,11 @@
 //! The browser table in a real browser: `capicua serve` on a free local port, headless
-//! Chromium driven through chromedriver (WebDriver, `support/webdriver.rs`), a whole round played by
-//! clicking legal tiles. At every one of your turns, and at the end, the page is checked
-//! against the engine's referee, asked by this test over its own WebSocket: the line of play
-//! on the board, your hand and which of its tiles are marked legal, every seat's tile count
-//! and known voids, and the score. The hint and beliefs views are checked against the
-//! engine's own answers once, the exported round is read back by the referee and by
-//! `capicua solve`, and a screenshot of the finished round is saved
+//! Chromium driven through chromedriver (WebDriver, the client in `support/webdriver.rs`), a
+//! whole round played by clicking legal tiles. At every one of your turns, and at the end, the
+//! page is checked against the engine's referee, asked by this test over its own WebSocket:
+//! the line of play on the board, your hand and which of its tiles are marked legal, every
+//! seat's tile count and known voids, and the score. The hint and beliefs views are checked
+//! against the engine's own answers once, the exported round is read back by the referee and
+//! by `capicua solve`, and a screenshot of the finished round is saved
 //! (`<target>/serve-screenshot.png`; `docs/table.png` is a copy).
 //!
 //! Chromium and chromedriver are Debian's (`scripts/install-browser.sh` installs them and
@@ -269,10 +269,10 @@ async fn a_whole_round_in_chromium() {
     let (_driver, driver_url) = start_chromedriver();
     let profile = tempfile::tempdir().unwrap();
     let caps = json!({"goog:chromeOptions": {"args": [
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--disable-dev-shm-usage", "--window-size=1400,1000",
-            format!("--user-data-dir={}", profile.path().display()),
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-dev-shm-usage", "--window-size=1400,1000",
+        format!("--user-data-dir={}", profile.path().display()),
     ]}});
     let c = Session::new(&driver_url, caps)
         .await

@@ -179,7 +179,8 @@ async fn exchange(host: &str, method: &str, path: &str, body: Option<&Value>) ->
     let io = |e: std::io::Error| Error(format!("{method} {path}: {e}"));
     let body = body.map(Value::to_string).unwrap_or_default();
     let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json; charset=utf-8\r\n\
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\n\
+         Content-Type: application/json; charset=utf-8\r\n\
          Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );

@@ -41,35 +41,23 @@ fn main() {
                 None => 0.0,
             }
         };
+        // a `club` rollout from `s`, as the search's leaves play them (a random move one in 8)
+        let rollout = |mut s: capicua_engine::State, rng: &mut Rng| {
+            let mut memory = TableMemory::default();
+            playout(&mut s, RolloutPolicy::Club, &rules, &mut memory, 8, rng);
+            margin(&s)
+        };
         let mut rows: Vec<Vec<f64>> = Vec::new();
-        let mut roots = Vec::new();
         for _ in 0..200 {
             let deal = sampler.sample(&mut rng).unwrap();
-            let mut s = deal;
-            playout(
-                &mut s,
-                RolloutPolicy::Club,
-                &rules,
-                &mut TableMemory::default(),
-                8,
-                &mut rng,
-            );
-            let root = margin(&s);
+            let root = rollout(deal, &mut rng);
             let mut moves = MoveList::default();
             deal.legal_moves(&mut moves);
             let mut row = Vec::new();
             for &mv in moves.iter() {
                 let mut s = deal;
                 s.apply(mv);
-                playout(
-                    &mut s,
-                    RolloutPolicy::Club,
-                    &rules,
-                    &mut TableMemory::default(),
-                    8,
-                    &mut rng,
-                );
-                let leaf = margin(&s);
+                let leaf = rollout(s, &mut rng);
                 row.push(leaf);
                 sx += root;
                 sy += leaf;
@@ -78,7 +66,6 @@ fn main() {
                 syy += leaf * leaf;
                 n += 1.0;
             }
-            roots.push(root);
             rows.push(row);
         }
         // between-deal variance of the per-deal mean over moves, against the rest

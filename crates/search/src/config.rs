@@ -360,8 +360,8 @@ pub struct SearchConfig {
     /// good a deal is for each side (about half the variance of a leaf's rollout, measured in
     /// session 53) no longer tells them apart. The deals are kept for the search (past
     /// [`COMMON_DEALS`](crate::COMMON_DEALS) of them, the list is read again from the start);
-    /// a thread of a shared tree pairs the moves on its own list. `false`: a fresh draw each
-    /// iteration.
+    /// a thread of a shared tree pairs the moves on its own list, drawing under the tree's
+    /// lock. `false`: a fresh draw each iteration.
     pub common_root_deals: bool,
     /// Seed of the search's random choices (players mix in the position, see `player`).
     pub seed: u64,

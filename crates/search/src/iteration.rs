@@ -340,9 +340,10 @@ pub(crate) struct Pending {
 }
 
 impl Worker {
-    /// The state of this iteration: PIMC's world, or a fresh sample. The sampler was built
-    /// from a consistent information set, but its rejection step (redeal rule, draw order)
-    /// can still come up empty.
+    /// The state of this iteration: PIMC's world, a fresh sample, or with common root deals
+    /// the search's first deal (the root move's own deal replaces it in `step`). The sampler
+    /// was built from a consistent information set, but its rejection step (redeal rule, draw
+    /// order) can still come up empty.
     pub(crate) fn determinization(
         &mut self,
         ctx: &Ctx<'_>,
