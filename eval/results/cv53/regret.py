@@ -18,10 +18,7 @@ from that file when it exists, and written to it when it does not, so that later
 other SPECs skip the reference search."""
 import json, math, os, random, subprocess, sys
 
-cap, records, n, ref, specs = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5:]
-
-
-def engine(reqs):
+def engine(cap, reqs):
     """One engine process, every request sent at once; stdin stays open until each request has
     its reply, because the engine stops a running search when its input ends."""
     p = subprocess.Popen([cap, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -41,7 +38,7 @@ def engine(reqs):
     return replies
 
 
-def decisions():
+def decisions(cap, records, n):
     """N decisions, one a round, each drawn among the round's prefixes where the seat to move
     (the referee says who) has two or more legal moves."""
     rng = random.Random(53)
@@ -49,7 +46,7 @@ def decisions():
     for r in (json.loads(l) for l in open(records)):
         reqs = [{"type": "referee", "id": k, "first": r["first"], "hands": r["hands"],
                  "moves": r["moves"][:k]} for k in range(len(r["moves"]))]
-        views = [v for v in engine(reqs) if v.get("type") == "referee"]
+        views = [v for v in engine(cap, reqs) if v.get("type") == "referee"]
         only = os.environ.get("ONLY_PLAYER")
         choices = [v for v in views if len(v["legal"]) >= 2 and v.get("result") is None
                    and (only is None or r["players"][v["to_move"]] == only)]
@@ -63,9 +60,9 @@ def decisions():
     return positions
 
 
-def moves_of(spec, positions):
+def moves_of(cap, spec, positions):
     reqs = [{"type": "go", "id": i, "position": p, "player": spec} for i, p in enumerate(positions)]
-    out = {d["id"]: d for d in engine(reqs) if d.get("type") == "bestmove"}
+    out = {d["id"]: d for d in engine(cap, reqs) if d.get("type") == "bestmove"}
     return [out[i] for i in range(len(positions))]
 
 
@@ -77,32 +74,48 @@ def interval(xs):
     return f"{mean:+.3f} [{mean - h:+.3f}, {mean + h:+.3f}]"
 
 
-cache = os.environ.get("REF_CACHE")
-if cache and os.path.exists(cache):
-    saved = json.load(open(cache))
-    assert saved["reference"] == ref and saved["records"] == records, "another reference"
-    positions, refs = saved["positions"][:n], saved["replies"][:n]
-else:
-    positions = decisions()
-    refs = moves_of(ref, positions)
+def reference(cap, records, n, ref):
+    """The decisions and the reference's replies, from REF_CACHE when it exists."""
+    cache = os.environ.get("REF_CACHE")
+    if cache and os.path.exists(cache):
+        saved = json.load(open(cache))
+        assert saved["reference"] == ref and saved["records"] == records, "another reference"
+        return saved["positions"][:n], saved["replies"][:n]
+    positions = decisions(cap, records, n)
+    refs = moves_of(cap, ref, positions)
     if cache:
         json.dump({"records": records, "reference": ref, "positions": positions,
                    "replies": refs}, open(cache, "w"))
+    return positions, refs
 
-print(f"{len(positions)} decisions from {records}; reference {ref}")
-print("| spec | agrees with the reference | regret, points (95% CI) | paired over the first spec | iterations (mean) |")
-print("|---|---:|---|---|---:|")
-first = None
-for spec in specs:
-    got = moves_of(spec, positions)
-    agree, regrets = 0, []
+
+def regrets_of(refs, got):
+    """Each decision's regret: the reference's margin of its move less that of the move got."""
+    out = []
     for r, g in zip(refs, got):
         margin = {m["move"]: m["margin"] for m in r["moves"]}
-        agree += g["move"] == r["move"]
-        regrets.append(margin[r["move"]] - margin[g["move"]])
-    k = len(regrets)
-    first = first or regrets
-    paired = interval([a - b for a, b in zip(regrets, first)]) if first is not regrets else ""
-    its = sum(g["iterations"] for g in got) / k
-    print(f"| {spec} | {agree / k:.3f} | {interval(regrets)} | {paired} | {its:,.0f} |")
-    sys.stdout.flush()
+        out.append(margin[r["move"]] - margin[g["move"]])
+    return out
+
+
+def main():
+    cap, records, n, ref, specs = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5:]
+    positions, refs = reference(cap, records, n, ref)
+    print(f"{len(positions)} decisions from {records}; reference {ref}")
+    print("| spec | agrees with the reference | regret, points (95% CI) | paired over the first spec | iterations (mean) |")
+    print("|---|---:|---|---|---:|")
+    first = None
+    for spec in specs:
+        got = moves_of(cap, spec, positions)
+        agree = sum(g["move"] == r["move"] for r, g in zip(refs, got))
+        regrets = regrets_of(refs, got)
+        k = len(regrets)
+        first = first or regrets
+        paired = interval([a - b for a, b in zip(regrets, first)]) if first is not regrets else ""
+        its = sum(g["iterations"] for g in got) / k
+        print(f"| {spec} | {agree / k:.3f} | {interval(regrets)} | {paired} | {its:,.0f} |")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
