@@ -170,7 +170,12 @@ pub fn run(args: EvalArgs) -> Result<()> {
     let s = &run.summary;
     let mut value = serde_json::to_value(s)?;
     add_run_facts(&mut value, &command, start, args.threads);
-    emit(&args, &value, &report::duplicate_table(s))?;
+    if let Value::Object(map) = &mut value {
+        map.insert("a_think".into(), serde_json::to_value(run.think[0])?);
+        map.insert("b_think".into(), serde_json::to_value(run.think[1])?);
+    }
+    let table = report::duplicate_table(s) + &report::think_line(&run.think);
+    emit(&args, &value, &table)?;
     if let Some(dir) = &args.out {
         let stem = format!(
             "{}-vs-{}.{}",

@@ -31,7 +31,13 @@
 //!   player against a copy of itself scores a margin of exactly zero). Pairs run in parallel
 //!   with rayon but results are gathered in pair order, so they do not depend on `threads`.
 
-use capicua_engine::{Match, MatchContext, Player, Rng, Round, RoundScore, Rules};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use capicua_engine::{
+    InfoSet, Match, MatchContext, Move, Player, Rng, Round, RoundScore, Rules, State,
+};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -467,6 +473,76 @@ impl DuplicateSummary {
 pub struct DuplicateRun {
     pub summary: DuplicateSummary,
     pub pairs: Vec<PairRecord>,
+    /// Each team's think time (A, then B): the wall clock, so it is kept out of the summary,
+    /// which depends on the boards alone.
+    pub think: [ThinkTime; 2],
+}
+
+/// A team's wall time in `Player::choose`, over the decisions where the seat had two or more
+/// legal moves (a single legal move costs a search nothing, so counting those would make a
+/// team that thinks longer where it matters look as fast as one that does not).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Serialize)]
+pub struct ThinkTime {
+    pub decisions: u64,
+    /// Mean milliseconds a decision; 0 without decisions.
+    pub mean_ms: f64,
+}
+
+/// A team's think time as its players add to it from worker threads.
+#[derive(Default)]
+struct ThinkClock {
+    nanos: AtomicU64,
+    decisions: AtomicU64,
+}
+
+impl ThinkClock {
+    fn time(&self) -> ThinkTime {
+        let decisions = self.decisions.load(Ordering::Relaxed);
+        let nanos = self.nanos.load(Ordering::Relaxed);
+        ThinkTime {
+            decisions,
+            mean_ms: if decisions == 0 {
+                0.0
+            } else {
+                nanos as f64 / decisions as f64 / 1e6
+            },
+        }
+    }
+}
+
+/// A player whose decisions with a choice add their wall time to its team's clock.
+struct Timed {
+    inner: Box<dyn Player>,
+    clock: Arc<ThinkClock>,
+}
+
+impl Timed {
+    fn timed(&mut self, info: &InfoSet, choose: impl FnOnce(&mut dyn Player) -> Move) -> Move {
+        if info.legal_moves().len() < 2 {
+            return choose(&mut *self.inner);
+        }
+        let start = Instant::now();
+        let mv = choose(&mut *self.inner);
+        let nanos = start.elapsed().as_nanos() as u64;
+        self.clock.nanos.fetch_add(nanos, Ordering::Relaxed);
+        self.clock.decisions.fetch_add(1, Ordering::Relaxed);
+        mv
+    }
+}
+
+impl Player for Timed {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+    fn choose(&mut self, info: &InfoSet) -> Move {
+        self.timed(info, |p| p.choose(info))
+    }
+    fn choose_open(&mut self, info: &InfoSet, truth: &State) -> Move {
+        self.timed(info, |p| p.choose_open(info, truth))
+    }
+    fn show_doubles(&mut self, info: &InfoSet) -> bool {
+        self.inner.show_doubles(info)
+    }
 }
 
 /// Plays a duplicate match. `progress` receives the boards of each pair as it finishes.
@@ -489,9 +565,19 @@ pub fn run_duplicate_recorded(
     if cfg.rules.players < 3 && (cfg.a.first != cfg.a.second || cfg.b.first != cfg.b.second) {
         return Err(EvalError::NoSecondSeat(cfg.rules.players));
     }
-    let make = |s: &Seating| {
-        let team = if s.side == Side::A { &cfg.a } else { &cfg.b };
-        team.member(s.member).build(s.seed)
+    let clocks = [
+        Arc::new(ThinkClock::default()),
+        Arc::new(ThinkClock::default()),
+    ];
+    let make = |s: &Seating| -> Box<dyn Player> {
+        let (team, clock) = match s.side {
+            Side::A => (&cfg.a, &clocks[0]),
+            Side::B => (&cfg.b, &clocks[1]),
+        };
+        Box::new(Timed {
+            inner: team.member(s.member).build(s.seed),
+            clock: clock.clone(),
+        })
     };
     let pairs = run_pairs(
         &cfg.rules,
@@ -504,5 +590,9 @@ pub fn run_duplicate_recorded(
     )?;
     let summary =
         DuplicateSummary::of(&cfg.variant, &cfg.a.name(), &cfg.b.name(), cfg.seed, &pairs);
-    Ok(DuplicateRun { summary, pairs })
+    Ok(DuplicateRun {
+        summary,
+        pairs,
+        think: clocks.map(|c| c.time()),
+    })
 }

@@ -44,7 +44,8 @@ use thiserror::Error;
 pub use belief_quality::{BeliefEstimator, QualityTable, RoundSource, run_quality};
 pub use duplicate::{
     BoardResult, DuplicateConfig, DuplicateRun, DuplicateSummary, PairRecord, PlayedRound,
-    RoundSink, Seating, Side, Team, play_pair, run_duplicate, run_duplicate_recorded, run_pairs,
+    RoundSink, Seating, Side, Team, ThinkTime, play_pair, run_duplicate, run_duplicate_recorded,
+    run_pairs,
 };
 pub use elo::{EloRow, RoundRobinConfig, RoundRobinReport, run_round_robin};
 pub use spec::{

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::duplicate::DuplicateSummary;
+use crate::duplicate::{DuplicateSummary, ThinkTime};
 use crate::elo::RoundRobinReport;
 
 fn pct(x: f64) -> String {
@@ -119,6 +119,14 @@ pub fn duplicate_markdown(s: &DuplicateSummary, command: &str) -> String {
         verdict(s)
     );
     t
+}
+
+/// Each team's mean think time a decision with a choice, as a line under a duplicate table.
+pub fn think_line(think: &[ThinkTime; 2]) -> String {
+    format!(
+        "think time        A {:.2} ms   B {:.2} ms   a decision with a choice ({} and {} decisions)\n",
+        think[0].mean_ms, think[1].mean_ms, think[0].decisions, think[1].decisions
+    )
 }
 
 /// A round robin as a plain table.

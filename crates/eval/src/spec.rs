@@ -62,9 +62,9 @@ use capicua_bots::{CountingPlayer, CountingWeights, HeavyPlayer, RandomPlayer};
 use capicua_engine::{Player, Rng};
 use capicua_net::NetEvaluator;
 use capicua_search::{
-    Algorithm, BeliefMode, Budget, Evaluator, ForcedMoves, FpuBase, IsmctsPlayer, LeafSeats,
-    MarginScale, MoveChoice, OtherSeats, Parallelism, PimcPlayer, RolloutPolicy, RootSelection,
-    SearchConfig, Searcher, SeatGroup, ValueWeight, Widening,
+    Algorithm, BeliefMode, Budget, EarlyStop, Evaluator, ForcedMoves, FpuBase, IsmctsPlayer,
+    LeafSeats, MarginScale, MoveChoice, OtherSeats, Parallelism, PimcPlayer, RolloutPolicy,
+    RootSelection, SearchConfig, Searcher, SeatGroup, ValueWeight, Widening,
 };
 use capicua_solver::OmniscientPlayer;
 use thiserror::Error;
@@ -379,6 +379,10 @@ impl PartialEq for Model {
     }
 }
 
+/// `stopat` when `stopshare` is given without it: about 3 ms of a 20 ms budget, where the
+/// screen of eval/results/tm54/ found a leading move's share already telling.
+pub const DEFAULT_STOP_AT: f64 = 0.15;
+
 /// `cscale` when `choice=improved` names none: the best of six weights tried at 800 iterations
 /// a move (about 10 ms), eval/results/choice/. The value term grows with the most visits, so a
 /// longer search wants a smaller weight (0.03 at 4,000 iterations).
@@ -391,6 +395,14 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     (
         "ms",
         "wall time per move in milliseconds (alone: no iteration limit)",
+    ),
+    (
+        "stopshare",
+        "with ms: end the search early once its most visited root move holds this share of the root's visits, looked at once, at stopat of the time (ismcts; ms stays the most a move takes)",
+    ),
+    (
+        "stopat",
+        "with stopshare: the share of ms after which the search looks (0.15 unless given)",
     ),
     ("threads", "search threads"),
     (
@@ -705,6 +717,7 @@ impl SearchSpec {
         let (mut others, mut otemp) = (None, 1.0);
         let mut oseats = None;
         let (mut iters, mut ms) = (None, None);
+        let (mut stop_share, mut stop_at) = (None, None);
         let (mut cinfer, mut pinfer, mut chain, mut joint) = (None, None, 0, 0);
         let mut itemp = 1.0;
         let mut opponents_only = false;
@@ -745,6 +758,20 @@ impl SearchSpec {
             match key {
                 "iters" => iters = Some(int(1)?),
                 "ms" => ms = Some(int(1)?),
+                "stopshare" => {
+                    let x = positive()?;
+                    if x > 1.0 {
+                        return Err(bad("expected a share in (0, 1]"));
+                    }
+                    stop_share = Some(x);
+                }
+                "stopat" => {
+                    let x = positive()?;
+                    if x >= 1.0 {
+                        return Err(bad("expected a share in (0, 1)"));
+                    }
+                    stop_at = Some(x);
+                }
                 "threads" => c.threads = int(1)?.min(256) as usize,
                 "parallel" => {
                     c.parallel = match v.as_str() {
@@ -1098,6 +1125,25 @@ impl SearchSpec {
             Some(b) => b,
             None => default_beliefs,
         };
+        c.early_stop = match (stop_share, stop_at) {
+            (Some(share), at) => Some(EarlyStop {
+                at: at.unwrap_or(DEFAULT_STOP_AT),
+                share,
+            }),
+            (None, Some(at)) => {
+                return Err(p.bad_value("stopat", &at.to_string(), "it needs stopshare beside it"));
+            }
+            (None, None) => None,
+        };
+        if let Some(e) = c.early_stop
+            && ms.is_none()
+        {
+            return Err(p.bad_value(
+                "stopshare",
+                &e.share.to_string(),
+                "it needs a time budget (ms) beside it",
+            ));
+        }
         if iters.is_some() || ms.is_some() {
             c.budget = Budget {
                 iterations: iters,
@@ -1200,6 +1246,12 @@ impl SearchSpec {
             }
             if let Some(t) = c.budget.time {
                 out.push(format!("ms={}", t.as_millis()));
+            }
+        }
+        if let Some(e) = c.early_stop {
+            out.push(format!("stopshare={}", e.share));
+            if e.at != DEFAULT_STOP_AT {
+                out.push(format!("stopat={}", e.at));
             }
         }
         if c.threads != base.threads {
@@ -1835,6 +1887,39 @@ mod tests {
     }
 
     #[test]
+    fn early_stop_needs_a_time_budget_and_a_share() {
+        let spec = |t: &str| match PlayerSpec::parse(t) {
+            Ok(PlayerSpec::Search(s)) => s.config.early_stop,
+            other => panic!("{t}: {other:?}"),
+        };
+        assert_eq!(spec("ismcts:ms=20"), None);
+        assert_eq!(
+            spec("ismcts:ms=20,stopshare=0.7"),
+            Some(EarlyStop {
+                at: DEFAULT_STOP_AT,
+                share: 0.7
+            })
+        );
+        assert_eq!(
+            spec("ismcts:ms=100,stopshare=0.7,stopat=0.1"),
+            Some(EarlyStop {
+                at: 0.1,
+                share: 0.7
+            })
+        );
+        for bad in [
+            "ismcts:stopshare=0.7",
+            "ismcts:iters=900,stopshare=0.7",
+            "ismcts:ms=20,stopat=0.1",
+            "ismcts:ms=20,stopshare=1.5",
+            "ismcts:ms=20,stopshare=0",
+            "ismcts:ms=20,stopshare=0.7,stopat=1",
+        ] {
+            assert!(PlayerSpec::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn canonical_search_specs_parse_back() {
         for text in [
             "ismcts",
@@ -1847,6 +1932,8 @@ mod tests {
             "ismcts:mix=0.5,rollouts=2,rrand=0,rollout=club",
             "ismcts:rrand=32,rollout=heuristic",
             "ismcts:ms=10,rootdeals=common",
+            "ismcts:ms=20,stopshare=0.7",
+            "ismcts:ms=100,stopshare=0.7,stopat=0.1,threads=2",
             "ismcts:fpu=0.3",
             "ismcts:fpu=0.1,fpubase=mean",
             "ismcts:scale=target,rollout=heuristic",

@@ -48,6 +48,23 @@ fn a_fixed_seed_gives_identical_results_on_any_number_of_threads() {
 }
 
 #[test]
+fn think_time_counts_each_teams_decisions_with_a_choice() {
+    // 6 ms searches against counting: A's mean is its budget (a decision with one legal move
+    // returns at once, so counting those would pull it below), B's far below it
+    let run = run_duplicate(
+        &config("cuban", "ismcts:ms=6,threads=1", "counting", 4, 3, 1),
+        &|_| {},
+    )
+    .unwrap();
+    let [a, b] = run.think;
+    assert!(a.decisions > 0 && b.decisions > 0, "{a:?} {b:?}");
+    // each team plays both orientations of every deal, so neither can have many more choices
+    assert!(a.decisions < 3 * b.decisions && b.decisions < 3 * a.decisions);
+    assert!(a.mean_ms >= 5.9, "{a:?}");
+    assert!(b.mean_ms < 3.0, "{b:?}");
+}
+
+#[test]
 fn rounds_are_counted_as_deals_played_twice() {
     for (variant, rounds) in [
         ("cuban", 2),

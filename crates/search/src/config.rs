@@ -280,6 +280,19 @@ pub enum RootSelection {
     Improved,
 }
 
+/// Ending a timed ISMCTS search early: once `at` of the time budget has passed, the search
+/// ends if its most visited root move holds at least `share` of the root's visits. Decisions
+/// that clear at a fraction of their time rarely change with the rest of it, so a budget set
+/// higher with an early stop spends its time where decisions are close (eval/results/tm54/).
+/// The budget stays the most a search may take; iteration budgets and PIMC ignore it.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct EarlyStop {
+    /// The share of the time budget after which the search looks, in (0, 1).
+    pub at: f64,
+    /// The share of the root's visits the leading move needs, in (0, 1].
+    pub share: f64,
+}
+
 /// How long a search runs: the first limit reached ends it. At least one must be set.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Budget {
@@ -363,6 +376,9 @@ pub struct SearchConfig {
     /// a thread of a shared tree pairs the moves on its own list, drawing under the tree's
     /// lock. `false`: a fresh draw each iteration.
     pub common_root_deals: bool,
+    /// Ending a timed search before its time is up when the decision is already clear;
+    /// `None`: every search takes its whole time budget.
+    pub early_stop: Option<EarlyStop>,
     /// Seed of the search's random choices (players mix in the position, see `player`).
     pub seed: u64,
     /// Entries per thread's tree (nodes, and the room their children blocks reserve: about
@@ -447,6 +463,7 @@ impl Default for SearchConfig {
             rollout: RolloutPolicy::Random,
             rollout_random: crate::rollout::HEURISTIC_RANDOM_ONE_IN,
             common_root_deals: false,
+            early_stop: None,
             seed: 0,
             max_nodes: 2_000_000,
             solve_tiles: 0,

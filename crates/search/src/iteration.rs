@@ -211,6 +211,11 @@ pub(crate) struct Ctx<'a> {
     pub(crate) report_every: Option<Duration>,
     /// Raised by a thread whose search failed, so that the others stop too.
     pub(crate) failed: AtomicBool,
+    /// When thread 0 looks at the root for an early stop, and the visit share that ends the
+    /// search (see [`crate::EarlyStop`]).
+    pub(crate) early: Option<(Instant, f64)>,
+    /// Raised by thread 0 when the search ends early, so that the others stop too.
+    pub(crate) ended: AtomicBool,
     /// See [`crate::SearchConfig::solve_tiles`].
     pub(crate) solve_tiles: u32,
     /// The one tree of [`crate::Parallelism::Tree`]; `None` when each thread has its own.
@@ -220,7 +225,9 @@ pub(crate) struct Ctx<'a> {
 impl Ctx<'_> {
     #[inline]
     pub(crate) fn stopped(&self) -> bool {
-        self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) || self.failed.load(Ordering::Relaxed)
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.failed.load(Ordering::Relaxed)
+            || self.ended.load(Ordering::Relaxed)
     }
 }
 

@@ -108,9 +108,9 @@ mod tree;
 pub use beliefs::{BeliefKind, Beliefs, TileBelief, beliefs, beliefs_for, learned_beliefs};
 pub use capicua_bots::TableMemory;
 pub use config::{
-    Algorithm, BeliefMode, Budget, DEFAULT_ITERATIONS, DEFAULT_WORLDS, ForcedMoves, FpuBase,
-    LeafSeats, MoveChoice, OtherSeats, Parallelism, RootSelection, SearchConfig, SeatGroup,
-    VISIT_OFFSET, ValueWeight, Widening,
+    Algorithm, BeliefMode, Budget, DEFAULT_ITERATIONS, DEFAULT_WORLDS, EarlyStop, ForcedMoves,
+    FpuBase, LeafSeats, MoveChoice, OtherSeats, Parallelism, RootSelection, SearchConfig,
+    SeatGroup, VISIT_OFFSET, ValueWeight, Widening,
 };
 pub use error::SearchError;
 pub use evaluator::{ACTIONS, Evaluation, Evaluator, Leaf, LeafValue, RolloutEvaluator};

@@ -242,6 +242,11 @@ impl Searcher {
             root_keys: root_moves.iter().map(|&m| action_key(m)).collect(),
             stop: req.stop,
             deadline: req.budget.time.map(|t| start + t),
+            early: match (cfg.early_stop, req.budget.time, cfg.algorithm) {
+                (Some(e), Some(t), Algorithm::Ismcts) => Some((start + t.mul_f64(e.at), e.share)),
+                _ => None,
+            },
+            ended: AtomicBool::new(false),
             start,
             algorithm: cfg.algorithm,
             seed: req.seed,
@@ -377,6 +382,23 @@ impl Worker {
         root_stats(&self.tree, &ctx.root_keys, ctx.puct, n_moves)
     }
 
+    /// The most visited root move's share of the root's visits, in this thread's tree or the
+    /// shared one (other threads' own trees are not looked at: one tree is a fair sample).
+    fn leader_share(&self, ctx: &Ctx<'_>) -> f64 {
+        let n_moves = ctx.root_keys.len();
+        let mut acc = self.root_totals(ctx, n_moves);
+        if let Some((stats, _)) = shared_totals(ctx, n_moves) {
+            merge(&mut acc, &stats);
+        }
+        let total: u64 = acc.iter().map(|a| a.visits).sum();
+        let most = acc.iter().map(|a| a.visits).max().unwrap_or(0);
+        if total == 0 {
+            0.0
+        } else {
+            most as f64 / total as f64
+        }
+    }
+
     /// Runs this thread's share of the search. `publish` is called with the worker and its
     /// iteration count every `report_every` (thread 0 reports, the others publish).
     fn run(
@@ -407,6 +429,7 @@ impl Worker {
                     None,
                     limit,
                     ctx.deadline,
+                    if t == 0 { ctx.early } else { None },
                     &mut next_report,
                     publish,
                 );
@@ -443,6 +466,7 @@ impl Worker {
                         Some(&world),
                         limit,
                         deadline,
+                        None,
                         &mut next_report,
                         publish,
                     );
@@ -478,6 +502,7 @@ impl Worker {
         world: Option<&State>,
         limit: Option<u64>,
         deadline: Option<Instant>,
+        mut early: Option<(Instant, f64)>,
         next_report: &mut Option<Instant>,
         publish: &mut dyn FnMut(&Worker, u64),
     ) -> Result<(), SearchError> {
@@ -492,6 +517,15 @@ impl Worker {
                 let now = Instant::now();
                 if deadline.is_some_and(|d| now >= d) {
                     return Ok(());
+                }
+                if let Some((at, share)) = early
+                    && now >= at
+                {
+                    early = None;
+                    if self.leader_share(ctx) >= share {
+                        ctx.ended.store(true, Ordering::Relaxed);
+                        return Ok(());
+                    }
                 }
                 if next_report.is_some_and(|r| now >= r) {
                     publish(self, self.iterations);
@@ -572,6 +606,50 @@ mod tests {
             let keys = legal.iter().map(|&m| action_key(m)).collect();
             self.0.lock().unwrap().push((path, keys));
         }
+    }
+
+    /// How long a plain search of the opening lead (ten legal moves) takes with `budget` and
+    /// `early_stop`, and how many iterations it makes.
+    fn timed_lead(budget: Duration, early_stop: Option<crate::EarlyStop>) -> (Duration, u64) {
+        let rules = Rules::cuban();
+        let round = Match::new(&rules, 5).deal_round();
+        let info = round.infoset(round.to_move());
+        assert!(info.legal_moves().len() >= 2);
+        let mut searcher = Searcher::new(SearchConfig {
+            budget: Budget::time(budget),
+            early_stop,
+            ..SearchConfig::default()
+        });
+        let start = Instant::now();
+        let res = searcher.search(&info).unwrap();
+        (start.elapsed(), res.iterations)
+    }
+
+    #[test]
+    fn early_stop_ends_a_decided_search_at_its_look() {
+        // any leader holds a hundredth of the visits, so the look at 1% of 3 s ends the search
+        let (took, iterations) = timed_lead(
+            Duration::from_secs(3),
+            Some(crate::EarlyStop {
+                at: 0.01,
+                share: 0.01,
+            }),
+        );
+        assert!(took < Duration::from_millis(1_500), "{took:?}");
+        assert!(iterations > 0);
+    }
+
+    #[test]
+    fn early_stop_lets_a_close_search_run_its_time() {
+        // plain UCB visits every one of ten moves, so no leader holds all the visits
+        let (took, _) = timed_lead(
+            Duration::from_millis(200),
+            Some(crate::EarlyStop {
+                at: 0.1,
+                share: 1.0,
+            }),
+        );
+        assert!(took >= Duration::from_millis(200), "{took:?}");
     }
 
     /// A node reachable from the root: its action keys from the root, and its children's
