@@ -609,15 +609,16 @@ mod tests {
     }
 
     /// How long a plain search of the opening lead (ten legal moves) takes with `budget` and
-    /// `early_stop`, and how many iterations it makes.
-    fn timed_lead(budget: Duration, early_stop: Option<crate::EarlyStop>) -> (Duration, u64) {
+    /// an early stop looking at `at` of it for a leader with `share` of the visits, and how
+    /// many iterations it makes.
+    fn timed_lead(budget: Duration, at: f64, share: f64) -> (Duration, u64) {
         let rules = Rules::cuban();
         let round = Match::new(&rules, 5).deal_round();
         let info = round.infoset(round.to_move());
         assert!(info.legal_moves().len() >= 2);
         let mut searcher = Searcher::new(SearchConfig {
             budget: Budget::time(budget),
-            early_stop,
+            early_stop: Some(crate::EarlyStop { at, share }),
             ..SearchConfig::default()
         });
         let start = Instant::now();
@@ -628,13 +629,7 @@ mod tests {
     #[test]
     fn early_stop_ends_a_decided_search_at_its_look() {
         // any leader holds a hundredth of the visits, so the look at 1% of 3 s ends the search
-        let (took, iterations) = timed_lead(
-            Duration::from_secs(3),
-            Some(crate::EarlyStop {
-                at: 0.01,
-                share: 0.01,
-            }),
-        );
+        let (took, iterations) = timed_lead(Duration::from_secs(3), 0.01, 0.01);
         assert!(took < Duration::from_millis(1_500), "{took:?}");
         assert!(iterations > 0);
     }
@@ -642,13 +637,7 @@ mod tests {
     #[test]
     fn early_stop_lets_a_close_search_run_its_time() {
         // plain UCB visits every one of ten moves, so no leader holds all the visits
-        let (took, _) = timed_lead(
-            Duration::from_millis(200),
-            Some(crate::EarlyStop {
-                at: 0.1,
-                share: 1.0,
-            }),
-        );
+        let (took, _) = timed_lead(Duration::from_millis(200), 0.1, 1.0);
         assert!(took >= Duration::from_millis(200), "{took:?}");
     }
 
