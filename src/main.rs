@@ -1,6 +1,7 @@
 //! `capicua`: one binary, every mode a subcommand.
 
 mod bench;
+mod distil_cmd;
 mod engine_cmd;
 mod eval_cmd;
 mod paired_cmd;
@@ -42,6 +43,8 @@ enum Command {
     Solve(solve_cmd::SolveArgs),
     /// Self-play training of the network (`--config training/<name>.toml [--resume]`).
     Train(train_cmd::TrainArgs),
+    /// Teach a network's policy a long search's choices at recorded decisions (label files).
+    Distil(distil_cmd::DistilArgs),
 }
 
 fn main() -> Result<()> {
@@ -68,5 +71,6 @@ fn main() -> Result<()> {
         Command::Serve(args) => serve_cmd::run(args),
         Command::Solve(args) => solve_cmd::run(args),
         Command::Train(args) => train_cmd::run(args),
+        Command::Distil(args) => distil_cmd::run(args),
     }
 }

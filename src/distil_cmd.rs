@@ -1,0 +1,274 @@
+//! `capicua distil LABELS... --out NET.bpk`: a network whose policy learns a long search's
+//! choices at recorded decisions (`capicua_train::distil`).
+//!
+//! A label file holds one decision a line, as `eval/results/distil55/label.py` writes them:
+//! the round as a `referee` request with every move to its end (`variant`, `first`, `hands`,
+//! `moves`, `pending_ties`), the decision's index in `moves` (`at`), the seat to move there
+//! (`seat`) and the teacher's `bestmove` reply (`reply`, every legal move with its visits,
+//! win and margin). The whole round gives the value targets, its deal the belief targets.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, anyhow, bail};
+use capicua_engine::{Round, notation};
+use capicua_net::{load_network, margin_scale, shipped_model_path};
+use capicua_protocol::fields::{Obj, Path};
+use capicua_protocol::referee::{Table, parse_table};
+use capicua_train::distil::{DistilConfig, Ending, Teaching, distil, teacher_sample};
+use capicua_train::replay::Sample;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde_json::Value;
+
+#[derive(Args)]
+pub struct DistilArgs {
+    /// Label files (JSON lines, see above).
+    #[arg(required = true)]
+    labels: Vec<PathBuf>,
+    /// Where the trained network goes.
+    #[arg(long)]
+    out: PathBuf,
+    /// The network to start from (default: the shipped model).
+    #[arg(long)]
+    init: Option<PathBuf>,
+    /// Use only the first N labels (all files together, in order).
+    #[arg(long)]
+    limit: Option<usize>,
+    /// Share of the deals held out to measure the policy against the teacher (every decision
+    /// of a held-out deal, in either orientation, is held out).
+    #[arg(long, default_value_t = 0.1)]
+    held_out: f64,
+    /// Passes over the training decisions.
+    #[arg(long, default_value_t = DistilConfig::default().epochs)]
+    epochs: f64,
+    #[arg(long, default_value_t = DistilConfig::default().learning_rate)]
+    lr: f64,
+    #[arg(long, default_value_t = DistilConfig::default().batch_size)]
+    batch: usize,
+    #[arg(long, default_value_t = DistilConfig::default().weight_decay)]
+    weight_decay: f32,
+    #[arg(long, default_value_t = DistilConfig::default().win_weight)]
+    win_weight: f32,
+    #[arg(long, default_value_t = DistilConfig::default().margin_weight)]
+    margin_weight: f32,
+    #[arg(long, default_value_t = DistilConfig::default().belief_weight)]
+    belief_weight: f32,
+    /// Weight of the teacher's own estimate in the value targets (the round's outcome the
+    /// rest).
+    #[arg(long, default_value_t = DistilConfig::default().estimate_weight)]
+    estimate_weight: f32,
+    #[arg(long, default_value_t = DistilConfig::default().seed)]
+    seed: u64,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// The referee's table of `label`'s round after its first `moves` moves.
+fn table_after(label: &Value, moves: usize) -> Result<Table> {
+    let mut v = serde_json::Map::new();
+    for key in [
+        "variant",
+        "rules",
+        "first",
+        "hands",
+        "boneyard",
+        "pending_ties",
+    ] {
+        if let Some(x) = label.get(key) {
+            v.insert(key.into(), x.clone());
+        }
+    }
+    let all = label["moves"]
+        .as_array()
+        .ok_or_else(|| anyhow!("no moves array"))?;
+    v.insert(
+        "moves".into(),
+        Value::Array(all[..moves.min(all.len())].to_vec()),
+    );
+    let v = Value::Object(v);
+    let root = Path::root();
+    let obj = Obj::of(&v, &root).map_err(|e| anyhow!("{}", e.message))?;
+    parse_table(&obj).map_err(|e| match &e.field {
+        Some(f) => anyhow!("{f}: {}", e.message),
+        None => anyhow!("{}", e.message),
+    })
+}
+
+/// The teacher's answer in `reply`, matched to `round`'s legal moves by their notation.
+fn teaching(round: &Round, reply: &Value) -> Result<Teaching> {
+    let moves = reply["moves"]
+        .as_array()
+        .ok_or_else(|| anyhow!("the reply has no moves"))?;
+    let ends = round.state().ends();
+    let mut visits = Vec::new();
+    for &mv in round.legal_moves().iter() {
+        let name = notation(mv, ends);
+        let m = moves
+            .iter()
+            .find(|m| m["move"].as_str() == Some(name.as_str()))
+            .ok_or_else(|| anyhow!("the reply lacks the legal move {name}"))?;
+        visits.push((mv, m["visits"].as_f64().unwrap_or(0.0)));
+    }
+    let best = moves
+        .iter()
+        .max_by(|a, b| {
+            let v = |m: &Value| m["visits"].as_f64().unwrap_or(0.0);
+            v(a).total_cmp(&v(b))
+        })
+        .ok_or_else(|| anyhow!("the reply has no moves"))?;
+    let estimate = match (best["win"].as_f64(), best["margin"].as_f64()) {
+        (Some(w), Some(m)) => Some((w as f32, m as f32)),
+        _ => None,
+    };
+    Ok(Teaching { visits, estimate })
+}
+
+/// One label's sample and the key of its deal.
+fn sample_of(label: &Value) -> Result<(Sample, u64)> {
+    let at = label["at"]
+        .as_u64()
+        .ok_or_else(|| anyhow!("no decision index `at`"))? as usize;
+    let seat = label["seat"].as_u64().ok_or_else(|| anyhow!("no `seat`"))? as u8;
+    let table = table_after(label, at)?;
+    if table.round.to_move() != seat {
+        bail!("seat {seat} is not to move after {at} moves");
+    }
+    let end = table_after(label, usize::MAX)?;
+    let result = end
+        .round
+        .result()
+        .ok_or_else(|| anyhow!("the round's moves do not reach its end"))?;
+    let points = result.points(&end.rules, end.pending_ties) as f32;
+    let ending = match result.winner {
+        None => Ending {
+            outcome: 1,
+            points: 0.0,
+        },
+        Some(w) if w == end.rules.side_of(seat) => Ending { outcome: 2, points },
+        Some(_) => Ending {
+            outcome: 0,
+            points: -points,
+        },
+    };
+    let teaching = teaching(&table.round, &label["reply"])?;
+    let sample = teacher_sample(&table.round, &teaching, ending, margin_scale(&table.rules))
+        .ok_or_else(|| anyhow!("the teacher's moves are not this position's"))?;
+    let mut h = DefaultHasher::new();
+    label["hands"].to_string().hash(&mut h);
+    Ok((sample, h.finish()))
+}
+
+pub fn run(args: DistilArgs) -> Result<()> {
+    if !(0.0..1.0).contains(&args.held_out) {
+        bail!("--held-out must be in [0, 1)");
+    }
+    let init = match &args.init {
+        Some(p) => p.clone(),
+        None => shipped_model_path().ok_or_else(|| anyhow!("no shipped model found"))?,
+    };
+    let network = load_network(&init).with_context(|| format!("loading {}", init.display()))?;
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    let mut read = 0usize;
+    'files: for path in &args.labels {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        for (i, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            if args.limit.is_some_and(|n| read >= n) {
+                break 'files;
+            }
+            read += 1;
+            let label: Value = serde_json::from_str(line)
+                .with_context(|| format!("{} line {}", path.display(), i + 1))?;
+            let (sample, deal) =
+                sample_of(&label).with_context(|| format!("{} line {}", path.display(), i + 1))?;
+            // the deal's hash decides, so both orientations of a board fall on one side
+            if (deal % 1_000_000) as f64 / 1e6 < args.held_out {
+                held.push(sample);
+            } else {
+                train.push(sample);
+            }
+        }
+    }
+    let config = DistilConfig {
+        epochs: args.epochs,
+        batch_size: args.batch,
+        learning_rate: args.lr,
+        weight_decay: args.weight_decay,
+        win_weight: args.win_weight,
+        margin_weight: args.margin_weight,
+        belief_weight: args.belief_weight,
+        estimate_weight: args.estimate_weight,
+        seed: args.seed,
+    };
+    println!(
+        "{read} decisions: {} to train on, {} held out ({:.0}% of the deals)",
+        train.len(),
+        held.len(),
+        args.held_out * 100.0
+    );
+    let pb = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr())
+    };
+    pb.set_style(
+        ProgressStyle::with_template("distil [{bar:30}] {pos}/{len} {msg} ({elapsed})")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    let (mut trained, report) = distil(&network, &train, &held, &config, &pb)?;
+    pb.finish_and_clear();
+    let l = report.losses;
+    println!(
+        "{} steps ({} epochs, batch {}, lr {}): mean losses policy {:.4}, win {:.4}, margin {:.4}, beliefs {:.4}",
+        report.steps,
+        config.epochs,
+        config.batch_size,
+        config.learning_rate,
+        l.policy,
+        l.win,
+        l.margin,
+        l.belief
+    );
+    println!(
+        "held out: cross-entropy against the teacher {:.4} -> {:.4} nats, prior's top move the teacher's {:.4} -> {:.4}",
+        report.before.cross_entropy,
+        report.after.cross_entropy,
+        report.before.top1,
+        report.after.top1
+    );
+    let names: Vec<String> = args
+        .labels
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    trained.set_metadata("distilled_from", init.display().to_string());
+    trained.set_metadata("distil_labels", names.join(" "));
+    trained.set_metadata(
+        "distil_settings",
+        format!(
+            "decisions {read}, epochs {}, lr {}, batch {}, weight decay {}, win {}, margin {}, beliefs {}, estimate {}, seed {}",
+            config.epochs,
+            config.learning_rate,
+            config.batch_size,
+            config.weight_decay,
+            config.win_weight,
+            config.margin_weight,
+            config.belief_weight,
+            config.estimate_weight,
+            config.seed
+        ),
+    );
+    trained
+        .save(&args.out)
+        .with_context(|| format!("writing {}", args.out.display()))?;
+    println!("wrote {}", args.out.display());
+    Ok(())
+}

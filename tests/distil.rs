@@ -1,0 +1,70 @@
+//! `capicua distil` end to end: recorded decisions with a teacher's replies
+//! (`tests/data/distil_labels.jsonl`, twelve lines of `eval/results/distil55/labels-9998-9999.jsonl`)
+//! train a copy of the shipped model that searches like any model file.
+
+use std::process::{Command, Output};
+
+const LABELS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/distil_labels.jsonl"
+);
+
+fn capicua(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_capicua"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .expect("capicua runs")
+}
+
+#[test]
+fn distils_labels_into_a_model_that_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("distilled.bpk");
+    let o = out.to_str().unwrap();
+    let r = capicua(&[
+        "distil", LABELS, "--out", o, "--epochs", "2", "--batch", "4", "--quiet",
+    ]);
+    let stdout = String::from_utf8_lossy(&r.stdout);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    assert!(stdout.starts_with("12 decisions: "), "{stdout}");
+    assert!(
+        stdout.contains("held out: cross-entropy against the teacher"),
+        "{stdout}"
+    );
+    let spec = format!("ismcts:iters=30,model={o}");
+    let r = capicua(&[
+        "eval", "--a", &spec, "--b", "counting", "--rounds", "2", "--seed", "5",
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+}
+
+#[test]
+fn a_label_of_another_position_is_refused_at_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(LABELS).unwrap();
+    let mut lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let seat = lines[2]["seat"].as_u64().unwrap();
+    lines[2]["seat"] = ((seat + 1) % 4).into();
+    let bad = dir.path().join("bad.jsonl");
+    let body: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    std::fs::write(&bad, body.join("\n")).unwrap();
+    let out = dir.path().join("never.bpk");
+    let r = capicua(&[
+        "distil",
+        bad.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    let stderr = String::from_utf8_lossy(&r.stderr);
+    assert!(!r.status.success());
+    assert!(
+        stderr.contains("line 3") && stderr.contains("is not to move"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+}
