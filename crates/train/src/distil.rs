@@ -174,7 +174,7 @@ pub fn distil(
     if train.is_empty() {
         return Err(TrainError::Config("no samples to distil from".into()));
     }
-    if config.batch_size == 0 || !(config.epochs > 0.0) {
+    if config.batch_size == 0 || config.epochs.is_nan() || config.epochs <= 0.0 {
         return Err(TrainError::Config(
             "the batch size and the epochs must be positive".into(),
         ));

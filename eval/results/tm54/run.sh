@@ -1,20 +1,7 @@
 #!/bin/bash
-# run.sh pair|partner MS SPEC SEED...: SPEC (the early stop) and E at MS side by side (one
-# search thread each) as A against a counting pair, for each seed, then the next seed, and
-# their boards paired. $CAPICUA = the session's binary. Each output ends with the think time
-# a decision with a choice of each side.
+# run.sh pair|partner MS SPEC SEED...: SPEC (the early stop) and E at MS side by side as A
+# against a counting pair (../speed44/beside.sh, files named ES and E). $CAPICUA = the
+# session's binary.
 cd "$(dirname "$0")/../../.."
-d=eval/results/tm54; ev=eval/results/speed44/evb.sh
-kind=$1; ms=$2; spec=$3; shift 3
-case $kind in
-  pair) extra=() ;;
-  partner) extra=(--a-partner counting) ;;
-  *) echo "pair or partner" >&2; exit 2 ;;
-esac
-for s in "$@"; do
-  bash $ev $d/${kind}${ms}-ES-$s.txt $s --a "$spec" "${extra[@]}" --b counting &
-  bash $ev $d/${kind}${ms}-E-$s.txt $s --a ismcts:ms=$ms,model=default "${extra[@]}" --b counting
-  wait
-  "$CAPICUA" paired $d/${kind}${ms}-ES-$s.boards.jsonl $d/${kind}${ms}-E-$s.boards.jsonl > $d/${kind}${ms}-$s-paired.txt 2>&1
-done
-echo "tm54 $kind $ms $* done $(date -u)"
+bash eval/results/speed44/beside.sh eval/results/tm54 ES "$@"
+echo "tm54 $* done $(date -u)"
