@@ -14,13 +14,14 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, anyhow, bail};
 use capicua_engine::{Round, notation};
 use capicua_net::{load_network, margin_scale, shipped_model_path};
-use capicua_protocol::fields::{Obj, Path};
-use capicua_protocol::referee::{Table, parse_table};
+use capicua_protocol::referee::Table;
 use capicua_train::distil::{DistilConfig, Ending, Teaching, distil, teacher_sample};
 use capicua_train::replay::Sample;
+use capicua_train::run::progress_bar;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::Value;
+
+use crate::record::table_of;
 
 #[derive(Args)]
 pub struct DistilArgs {
@@ -88,13 +89,7 @@ fn table_after(label: &Value, moves: usize) -> Result<Table> {
         "moves".into(),
         Value::Array(all[..moves.min(all.len())].to_vec()),
     );
-    let v = Value::Object(v);
-    let root = Path::root();
-    let obj = Obj::of(&v, &root).map_err(|e| anyhow!("{}", e.message))?;
-    parse_table(&obj).map_err(|e| match &e.field {
-        Some(f) => anyhow!("{f}: {}", e.message),
-        None => anyhow!("{}", e.message),
-    })
+    table_of(&Value::Object(v))
 }
 
 /// The teacher's answer in `reply`, matched to `round`'s legal moves by their notation.
@@ -141,18 +136,12 @@ fn sample_of(label: &Value) -> Result<(Sample, u64)> {
         .round
         .result()
         .ok_or_else(|| anyhow!("the round's moves do not reach its end"))?;
-    let points = result.points(&end.rules, end.pending_ties) as f32;
-    let ending = match result.winner {
-        None => Ending {
-            outcome: 1,
-            points: 0.0,
-        },
-        Some(w) if w == end.rules.side_of(seat) => Ending { outcome: 2, points },
-        Some(_) => Ending {
-            outcome: 0,
-            points: -points,
-        },
-    };
+    let ending = Ending::of(
+        &result,
+        &end.rules,
+        end.pending_ties,
+        end.rules.side_of(seat),
+    );
     let teaching = teaching(&table.round, &label["reply"])?;
     let sample = teacher_sample(&table.round, &teaching, ending, margin_scale(&table.rules))
         .ok_or_else(|| anyhow!("the teacher's moves are not this position's"))?;
@@ -213,16 +202,7 @@ pub fn run(args: DistilArgs) -> Result<()> {
         held.len(),
         args.held_out * 100.0
     );
-    let pb = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr())
-    };
-    pb.set_style(
-        ProgressStyle::with_template("distil [{bar:30}] {pos}/{len} {msg} ({elapsed})")
-            .expect("a valid template")
-            .progress_chars("=> "),
-    );
+    let pb = progress_bar(args.quiet, 0, "distil".into());
     let (mut trained, report) = distil(&network, &train, &held, &config, &pb)?;
     pb.finish_and_clear();
     let l = report.losses;

@@ -2,9 +2,11 @@
 //! protocol `referee` request (docs/protocol.md), which `capicua solve` and the engine read
 //! back, with the players and where the round came from beside it.
 
-use anyhow::Result;
+use anyhow::{Result, anyhow};
 use capicua_engine::{Round, notation};
 use capicua_eval::PlayedRound;
+use capicua_protocol::fields::{Obj, Path};
+use capicua_protocol::referee::{Table, parse_table};
 use serde_json::{Value, json};
 
 /// The referee request of `p`'s round as dealt and played, with `players` (the spec at each
@@ -43,4 +45,15 @@ pub fn round_record(variant: &str, p: &PlayedRound<'_>, players: &[String]) -> R
         record["boneyard"] = json!(deal.pile.iter().map(|t| t.to_string()).collect::<Vec<_>>());
     }
     Ok(record)
+}
+
+/// The referee's table of a JSON object shaped like a `referee` request (a recorded round, a
+/// table's export), its faults named by field.
+pub fn table_of(v: &Value) -> Result<Table> {
+    let root = Path::root();
+    let obj = Obj::of(v, &root).map_err(|e| anyhow!("{}", e.message))?;
+    parse_table(&obj).map_err(|e| match &e.field {
+        Some(f) => anyhow!("{f}: {}", e.message),
+        None => anyhow!("{}", e.message),
+    })
 }

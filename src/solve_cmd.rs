@@ -9,11 +9,11 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow};
 use capicua_engine::{Move, notation};
-use capicua_protocol::fields::{Obj, Path};
-use capicua_protocol::referee::parse_table;
 use capicua_solver::{Outcome, SolveLimits, Solver};
 use clap::Args;
 use serde::Serialize;
+
+use crate::record::table_of;
 
 #[derive(Args)]
 pub struct SolveArgs {
@@ -91,12 +91,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
         }
         moves.truncate(k);
     }
-    let root = Path::root();
-    let obj = Obj::of(&v, &root).map_err(|e| anyhow!("{}", e.message))?;
-    let table = parse_table(&obj).map_err(|e| match &e.field {
-        Some(f) => anyhow!("{f}: {}", e.message),
-        None => anyhow!("{}", e.message),
-    })?;
+    let table = table_of(&v)?;
     let limits = SolveLimits {
         nodes: args.nodes,
         time: args.ms.map(Duration::from_millis),

@@ -9,14 +9,14 @@
 //! network (the labelled positions are far too few to learn from scratch) and its value and
 //! belief heads keep learning beside the policy, so that the shared trunk serves all three.
 
-use capicua_engine::{Move, Rng, Round};
+use capicua_engine::{Move, Rng, Round, RoundResult, Rules};
 use capicua_net::encoding::true_places;
 use capicua_net::{Losses, Network, Observation, POLICY_SIZE, TrainConfig, Trainer};
 use indicatif::ProgressBar;
 
 use crate::error::TrainError;
 use crate::replay::{Sample, ValueBlend};
-use crate::training::{make_batch, steps_for, train_steps};
+use crate::training::{cross_entropy, make_batch, steps_for, train_steps};
 
 /// The teacher's answer at one decision.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,6 +35,24 @@ pub struct Ending {
     pub outcome: u8,
     /// Points won (negative: lost).
     pub points: f32,
+}
+
+impl Ending {
+    /// `side`'s ending of a round that ended with `result`, after `pending_ties` tied rounds.
+    pub fn of(result: &RoundResult, rules: &Rules, pending_ties: u32, side: u8) -> Ending {
+        let points = result.points(rules, pending_ties) as f32;
+        match result.winner {
+            None => Ending {
+                outcome: 1,
+                points: 0.0,
+            },
+            Some(w) if w == side => Ending { outcome: 2, points },
+            Some(_) => Ending {
+                outcome: 0,
+                points: -points,
+            },
+        }
+    }
 }
 
 /// A training sample of the decision at `round` (the seat to move's information set, the
@@ -139,12 +157,7 @@ pub fn agreement(network: &Network, samples: &[&Sample]) -> Agreement {
     for i in 0..b.batch {
         let row = i * POLICY_SIZE..(i + 1) * POLICY_SIZE;
         let (target, prior, legal) = (&b.policy[row.clone()], &priors[row.clone()], &b.legal[row]);
-        ce -= target
-            .iter()
-            .zip(prior)
-            .filter(|(t, _)| **t > 0.0)
-            .map(|(t, p)| *t as f64 * (p.max(1e-12) as f64).ln())
-            .sum::<f64>();
+        ce += cross_entropy(target, prior);
         let argmax = |v: &[f32]| {
             (0..POLICY_SIZE)
                 .filter(|&a| legal[a])
@@ -225,7 +238,7 @@ pub fn distil(
 
 #[cfg(test)]
 mod tests {
-    use capicua_engine::{Deal, Rules};
+    use capicua_engine::Deal;
     use capicua_net::encoding::BELIEF_SIZE;
     use capicua_net::{ENCODING_VERSION, INPUT_SIZE, ModelShape, margin_scale};
 

@@ -173,7 +173,8 @@ fn model_name(samples: u64) -> String {
     format!("net-{samples:012}.bpk")
 }
 
-pub(crate) fn progress_bar(quiet: bool, len: u64, prefix: String) -> ProgressBar {
+/// A progress bar on standard error (hidden when `quiet`) of `len` steps, named `prefix`.
+pub fn progress_bar(quiet: bool, len: u64, prefix: String) -> ProgressBar {
     let pb = if quiet {
         ProgressBar::hidden()
     } else {

@@ -26,6 +26,7 @@ use capicua_search::{
 };
 use capicua_solver::{SolveLimits, Solver};
 
+use crate::distil::Ending;
 use crate::replay::Sample;
 
 /// Who guides the self-play searches.
@@ -426,15 +427,10 @@ pub fn play_match(
             table.play(mv).expect("a legal move");
         }
         let result = table.result().expect("the round is over");
-        let points = result.points(&p.rules, ctx.pending_ties) as f32;
         for (mut sample, side) in pending {
-            let (outcome, margin) = match result.winner {
-                None => (1, 0.0),
-                Some(w) if w == side => (2, points),
-                Some(_) => (0, -points),
-            };
-            sample.outcome = outcome;
-            sample.margin = margin / scale;
+            let ending = Ending::of(&result, &p.rules, ctx.pending_ties, side);
+            sample.outcome = ending.outcome;
+            sample.margin = ending.points / scale;
             record.samples.push(sample);
         }
         m.record(table.round());

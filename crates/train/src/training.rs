@@ -115,6 +115,16 @@ pub(crate) struct Validation {
     pub belief_top1: [f64; 4],
 }
 
+/// The cross-entropy of a policy target against a prior (one row each), nats.
+pub(crate) fn cross_entropy(target: &[f32], prior: &[f32]) -> f64 {
+    -target
+        .iter()
+        .zip(prior)
+        .filter(|(t, _)| **t > 0.0)
+        .map(|(t, p)| *t as f64 * (p.max(1e-12) as f64).ln())
+        .sum::<f64>()
+}
+
 /// `network`'s errors on `samples`; `scale` turns the scaled margin back into points.
 pub(crate) fn validate(network: &Network, samples: &[&Sample], scale: f64) -> Validation {
     if samples.is_empty() {
@@ -134,12 +144,7 @@ pub(crate) fn validate(network: &Network, samples: &[&Sample], scale: f64) -> Va
             solved_n += 1;
         }
         let row = i * POLICY_SIZE..(i + 1) * POLICY_SIZE;
-        val_policy -= vb.policy[row.clone()]
-            .iter()
-            .zip(&priors[row])
-            .filter(|(t, _)| **t > 0.0)
-            .map(|(t, p)| *t as f64 * (p.max(1e-12) as f64).ln())
-            .sum::<f64>();
+        val_policy += cross_entropy(&vb.policy[row.clone()], &priors[row]);
     }
     let n = vb.batch as f64;
     let (belief_loss, belief_top1) = belief_figures(network, samples, &vb.inputs);
