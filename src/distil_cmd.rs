@@ -6,10 +6,12 @@
 //! `moves`, `pending_ties`), the decision's index in `moves` (`at`), the seat to move there
 //! (`seat`) and the teacher's `bestmove` reply (`reply`, every legal move with its visits,
 //! win and margin). The whole round gives the value targets, its deal the belief targets.
+//! A file whose name ends in `.gz` is read through gzip, as the label sets are committed.
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
-use std::path::PathBuf;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use capicua_engine::{Round, notation};
@@ -25,7 +27,7 @@ use crate::record::table_of;
 
 #[derive(Args)]
 pub struct DistilArgs {
-    /// Label files (JSON lines, see above).
+    /// Label files (JSON lines, see above; `.gz` files are read through gzip).
     #[arg(required = true)]
     labels: Vec<PathBuf>,
     /// Where the trained network goes.
@@ -150,6 +152,17 @@ fn sample_of(label: &Value) -> Result<(Sample, u64)> {
     Ok((sample, h.finish()))
 }
 
+/// A label file's text, through gzip when its name ends in `.gz`.
+fn read_labels(path: &Path) -> Result<String> {
+    if path.extension().is_some_and(|e| e == "gz") {
+        let mut text = String::new();
+        flate2::read::MultiGzDecoder::new(std::fs::File::open(path)?).read_to_string(&mut text)?;
+        Ok(text)
+    } else {
+        Ok(std::fs::read_to_string(path)?)
+    }
+}
+
 pub fn run(args: DistilArgs) -> Result<()> {
     if !(0.0..1.0).contains(&args.held_out) {
         bail!("--held-out must be in [0, 1)");
@@ -162,8 +175,7 @@ pub fn run(args: DistilArgs) -> Result<()> {
     let (mut train, mut held) = (Vec::new(), Vec::new());
     let mut read = 0usize;
     'files: for path in &args.labels {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let text = read_labels(path).with_context(|| format!("reading {}", path.display()))?;
         for (i, line) in text
             .lines()
             .enumerate()

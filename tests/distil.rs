@@ -68,3 +68,42 @@ fn a_label_of_another_position_is_refused_at_its_line() {
     );
     assert!(!out.exists());
 }
+
+#[test]
+fn a_gzipped_label_file_trains_as_the_plain_one() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let gz = dir.path().join("labels.jsonl.gz");
+    let mut enc = flate2::write::GzEncoder::new(
+        std::fs::File::create(&gz).unwrap(),
+        flate2::Compression::default(),
+    );
+    enc.write_all(&std::fs::read(LABELS).unwrap()).unwrap();
+    enc.finish().unwrap();
+    // what training printed (samples, losses, held-out figures), less the line naming the file
+    let train = |labels: &str| {
+        let out = dir.path().join("out.bpk");
+        let r = capicua(&[
+            "distil",
+            labels,
+            "--out",
+            out.to_str().unwrap(),
+            "--epochs",
+            "1",
+            "--batch",
+            "4",
+            "--quiet",
+        ]);
+        assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+        let stdout = String::from_utf8(r.stdout).unwrap();
+        let lines: Vec<String> = stdout
+            .lines()
+            .filter(|l| !l.starts_with("wrote "))
+            .map(String::from)
+            .collect();
+        lines
+    };
+    let (from_gz, from_plain) = (train(gz.to_str().unwrap()), train(LABELS));
+    assert!(from_plain.len() >= 3, "{from_plain:?}");
+    assert_eq!(from_gz, from_plain);
+}
