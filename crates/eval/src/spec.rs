@@ -413,6 +413,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ("cpuct", "PUCT exploration constant (with a network)"),
     ("ptemp", "softmax temperature of the network's priors, > 0"),
     (
+        "piptilt",
+        "with a network: each of the searcher's own priors times exp(this * the tile's pips), renormalised (below 0: lighter tiles first; 0 by default)",
+    ),
+    (
         "fpu",
         "first-play urgency reduction with a network: an untried move is valued at fpubase's value less this times the root of the tried moves' priors (below 0: more breadth)",
     ),
@@ -747,6 +751,12 @@ impl SearchSpec {
                     .filter(|x| x.is_finite() && *x >= 0.0)
                     .ok_or_else(|| bad("expected a number >= 0"))
             };
+            let signed = || {
+                v.parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite())
+                    .ok_or_else(|| bad("expected a number"))
+            };
             let positive = || {
                 let x = float()?;
                 if x > 0.0 {
@@ -784,18 +794,13 @@ impl SearchSpec {
                 "c" => c.c_ucb = float()?,
                 "cpuct" => c.c_puct = float()?,
                 "ptemp" => c.prior_temperature = positive()?,
+                "piptilt" => c.prior_pip_tilt = signed()?,
                 "optemp" => c.other_prior_temperature = Some(positive()?),
                 "fpubase" => {
                     c.fpu_base =
                         FpuBase::from_name(&v).ok_or_else(|| bad("expected value or mean"))?
                 }
-                "fpu" => {
-                    c.fpu_reduction = v
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|x| x.is_finite())
-                        .ok_or_else(|| bad("expected a number"))?
-                }
+                "fpu" => c.fpu_reduction = signed()?,
                 "mix" => mix = Some(weight()?),
                 "rollouts" => c.rollouts = int(1)?.min(1024) as u32,
                 "rrand" => c.rollout_random = int(0)?.min(1 << 20) as u32,
@@ -1272,6 +1277,9 @@ impl SearchSpec {
         }
         if c.prior_temperature != base.prior_temperature {
             out.push(format!("ptemp={}", c.prior_temperature));
+        }
+        if c.prior_pip_tilt != base.prior_pip_tilt {
+            out.push(format!("piptilt={}", c.prior_pip_tilt));
         }
         if c.fpu_reduction != base.fpu_reduction {
             out.push(format!("fpu={}", c.fpu_reduction));
@@ -1935,6 +1943,7 @@ mod tests {
             "ismcts:ms=20,stopshare=0.7",
             "ismcts:ms=100,stopshare=0.7,stopat=0.1,threads=2",
             "ismcts:fpu=0.3",
+            "ismcts:ptemp=2,piptilt=-0.05",
             "ismcts:fpu=0.1,fpubase=mean",
             "ismcts:scale=target,rollout=heuristic",
             "ismcts:others=policy",

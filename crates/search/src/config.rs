@@ -343,6 +343,11 @@ pub struct SearchConfig {
     /// priors model how they will answer rather than which moves the searcher should try;
     /// `None`: [`prior_temperature`](Self::prior_temperature).
     pub other_prior_temperature: Option<f64>,
+    /// At the searcher's own nodes, each (tempered) prior is multiplied by
+    /// `exp(prior_pip_tilt * pips of the move's tile)` and renormalised: below 0 the search
+    /// first tries the lighter tiles. A long search keeps heavier tiles than the shipped
+    /// prior does (eval/results/distil56/); 0 leaves the priors as they are.
+    pub prior_pip_tilt: f64,
     /// First-play urgency reduction (PUCT only): a child no iteration has visited is valued at
     /// [`fpu_base`](Self::fpu_base)'s value of its node for the side to move, less this times
     /// the square root of the (tempered) priors of the available children already visited
@@ -455,6 +460,7 @@ impl Default for SearchConfig {
             c_puct: 1.5,
             prior_temperature: DEFAULT_PRIOR_TEMPERATURE,
             other_prior_temperature: None,
+            prior_pip_tilt: 0.0,
             fpu_reduction: 0.0,
             fpu_base: FpuBase::Value,
             rollout_mix: 0.0,

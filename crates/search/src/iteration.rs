@@ -171,6 +171,8 @@ pub(crate) struct Ctx<'a> {
     pub(crate) prior_power: f32,
     /// `1 / other_prior_temperature`, at the other seats' nodes.
     pub(crate) other_prior_power: f32,
+    /// [`crate::SearchConfig::prior_pip_tilt`].
+    pub(crate) pip_tilt: f32,
     /// [`crate::SearchConfig::fpu_base`] and [`crate::SearchConfig::fpu_reduction`].
     pub(crate) fpu: Fpu,
     /// How the seats in `modelled` move ([`crate::OtherSeats`] other than `Search`).
@@ -922,12 +924,20 @@ impl NodePriors {
         state.legal_moves(&mut legal);
         self.to_move = state.to_move;
         self.value = v.reward[ctx.side[state.to_move as usize] as usize] as f32;
-        let power = if state.to_move == ctx.info.seat() {
+        let own = state.to_move == ctx.info.seat();
+        let power = if own {
             ctx.prior_power
         } else {
             ctx.other_prior_power
         };
-        let prior_of = |m: Move| powered_prior(eval, m, power);
+        let tilt = if own { ctx.pip_tilt } else { 0.0 };
+        let prior_of = |m: Move| {
+            let p = powered_prior(eval, m, power);
+            match m.tile() {
+                Some(t) if tilt != 0.0 => p * (tilt * t.pips() as f32).exp(),
+                _ => p,
+            }
+        };
         let total: f32 = legal.iter().map(|&m| prior_of(m)).sum();
         let uniform = !(total.is_finite() && total > 0.0);
         self.len = legal.len();

@@ -201,6 +201,7 @@ impl Searcher {
             prior_power: (1.0 / cfg.prior_temperature) as f32,
             other_prior_power: (1.0 / cfg.other_prior_temperature.unwrap_or(cfg.prior_temperature))
                 as f32,
+            pip_tilt: cfg.prior_pip_tilt as f32,
             fpu: Fpu {
                 base: cfg.fpu_base,
                 reduction: cfg.fpu_reduction,

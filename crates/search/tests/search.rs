@@ -507,6 +507,42 @@ fn prior_temperature_flattens_the_priors() {
 }
 
 #[test]
+fn pip_tilt_moves_the_searchers_priors_by_the_tiles_pips() {
+    let info = wide_decision();
+    let priors = |tilt: f64| {
+        let config = SearchConfig {
+            prior_temperature: 1.0,
+            prior_pip_tilt: tilt,
+            ..SearchConfig::default()
+        };
+        let moves = Searcher::with_evaluator(config, Arc::new(FavourFirst::new(1)))
+            .search_with(&info, req(50, 1))
+            .unwrap()
+            .moves;
+        moves
+            .iter()
+            .map(|m| (m.mv.tile().unwrap().pips(), m.prior.unwrap()))
+            .collect::<Vec<_>>()
+    };
+    let (plain, tilted) = (priors(0.0), priors(-0.2));
+    assert!((tilted.iter().map(|p| p.1).sum::<f32>() - 1.0).abs() < 1e-5);
+    // each prior moves by exp(-0.2 * pips), then all are renormalised: the ratio of any two
+    // moves' priors changes by exp(-0.2 * their difference in pips)
+    for (a, b) in plain.iter().zip(&tilted).skip(1) {
+        let (a0, b0) = (plain[0], tilted[0]);
+        let want = (a.1 / a0.1) * (-0.2 * (a.0 as f32 - a0.0 as f32)).exp();
+        assert!(
+            (b.1 / b0.1 - want).abs() < 1e-4 * want.max(1.0),
+            "{plain:?} {tilted:?}"
+        );
+    }
+    assert!(
+        plain.iter().any(|p| p.0 != plain[0].0),
+        "the moves differ in pips"
+    );
+}
+
+#[test]
 fn fpu_reduction_sets_how_untried_moves_are_valued() {
     let info = wide_decision();
     let n = info.legal_moves().len() as u64;
