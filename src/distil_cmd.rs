@@ -236,6 +236,13 @@ pub fn run(args: DistilArgs) -> Result<()> {
         report.before.top1,
         report.after.top1
     );
+    println!(
+        "trained on: cross-entropy against the teacher {:.4} -> {:.4} nats, prior's top move the teacher's {:.4} -> {:.4}",
+        report.fit_before.cross_entropy,
+        report.fit_after.cross_entropy,
+        report.fit_before.top1,
+        report.fit_after.top1
+    );
     let names: Vec<String> = args
         .labels
         .iter()

@@ -32,6 +32,10 @@ fn distils_labels_into_a_model_that_plays() {
         stdout.contains("held out: cross-entropy against the teacher"),
         "{stdout}"
     );
+    assert!(
+        stdout.contains("trained on: cross-entropy against the teacher"),
+        "{stdout}"
+    );
     let spec = format!("ismcts:iters=30,model={o}");
     let r = capicua(&[
         "eval", "--a", &spec, "--b", "counting", "--rounds", "2", "--seed", "5",

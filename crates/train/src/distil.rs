@@ -144,6 +144,10 @@ pub struct DistilReport {
     /// On the held-out samples, before and after.
     pub before: Agreement,
     pub after: Agreement,
+    /// On the training samples, before and after: how far the network fits what it was
+    /// shown, to set against `after` (what carries to decisions it was not shown).
+    pub fit_before: Agreement,
+    pub fit_after: Agreement,
 }
 
 /// The policy of `network` against the teacher's shares of `samples`.
@@ -151,24 +155,29 @@ pub fn agreement(network: &Network, samples: &[&Sample]) -> Agreement {
     if samples.is_empty() {
         return Agreement::default();
     }
-    let b = make_batch(samples, 0..samples.len(), false, ValueBlend::OUTCOME);
-    let (priors, _, _) = network.evaluate_batch(&b.inputs, &b.legal, b.batch);
+    // in chunks, so that agreement with tens of thousands of training samples stays small
+    const CHUNK: usize = 4096;
     let (mut ce, mut top1) = (0.0, 0.0);
-    for i in 0..b.batch {
-        let row = i * POLICY_SIZE..(i + 1) * POLICY_SIZE;
-        let (target, prior, legal) = (&b.policy[row.clone()], &priors[row.clone()], &b.legal[row]);
-        ce += cross_entropy(target, prior);
-        let argmax = |v: &[f32]| {
-            (0..POLICY_SIZE)
-                .filter(|&a| legal[a])
-                .fold(None, |best: Option<usize>, a| match best {
-                    Some(b) if v[b] >= v[a] => Some(b),
-                    _ => Some(a),
-                })
-        };
-        top1 += (argmax(target) == argmax(prior)) as u8 as f64;
+    for chunk in samples.chunks(CHUNK) {
+        let b = make_batch(chunk, 0..chunk.len(), false, ValueBlend::OUTCOME);
+        let (priors, _, _) = network.evaluate_batch(&b.inputs, &b.legal, b.batch);
+        for i in 0..b.batch {
+            let row = i * POLICY_SIZE..(i + 1) * POLICY_SIZE;
+            let (target, prior, legal) =
+                (&b.policy[row.clone()], &priors[row.clone()], &b.legal[row]);
+            ce += cross_entropy(target, prior);
+            let argmax = |v: &[f32]| {
+                (0..POLICY_SIZE)
+                    .filter(|&a| legal[a])
+                    .fold(None, |best: Option<usize>, a| match best {
+                        Some(b) if v[b] >= v[a] => Some(b),
+                        _ => Some(a),
+                    })
+            };
+            top1 += (argmax(target) == argmax(prior)) as u8 as f64;
+        }
     }
-    let n = b.batch as f64;
+    let n = samples.len() as f64;
     Agreement {
         cross_entropy: ce / n,
         top1: top1 / n,
@@ -207,6 +216,7 @@ pub fn distil(
         },
     )?;
     let pool: Vec<&Sample> = train.iter().collect();
+    let fit_before = agreement(init, &pool);
     let steps = steps_for(train.len(), config.epochs, config.batch_size, pool.len());
     pb.set_length(steps);
     let blend = ValueBlend {
@@ -225,6 +235,7 @@ pub fn distil(
     )?;
     let network = trainer.network();
     let after = agreement(&network, &held);
+    let fit_after = agreement(&network, &pool);
     Ok((
         network,
         DistilReport {
@@ -232,6 +243,8 @@ pub fn distil(
             losses,
             before,
             after,
+            fit_before,
+            fit_after,
         },
     ))
 }
@@ -351,5 +364,21 @@ mod tests {
         );
         assert!(report.after.top1 > report.before.top1 + 0.2, "{report:?}");
         assert!(distil(&net, &[], &samples, &config, &ProgressBar::hidden()).is_err());
+        // the fit is measured on the training samples, before and after
+        let (trained, report) = distil(
+            &net,
+            &samples,
+            &samples[..10],
+            &config,
+            &ProgressBar::hidden(),
+        )
+        .unwrap();
+        let all: Vec<&Sample> = samples.iter().collect();
+        assert_eq!(report.fit_before, agreement(&net, &all));
+        assert_eq!(report.fit_after, agreement(&trained, &all));
+        assert!(
+            report.fit_after.top1 > report.fit_before.top1 + 0.2,
+            "{report:?}"
+        );
     }
 }
