@@ -229,20 +229,15 @@ pub fn run(args: DistilArgs) -> Result<()> {
         l.margin,
         l.belief
     );
-    println!(
-        "held out: cross-entropy against the teacher {:.4} -> {:.4} nats, prior's top move the teacher's {:.4} -> {:.4}",
-        report.before.cross_entropy,
-        report.after.cross_entropy,
-        report.before.top1,
-        report.after.top1
-    );
-    println!(
-        "trained on: cross-entropy against the teacher {:.4} -> {:.4} nats, prior's top move the teacher's {:.4} -> {:.4}",
-        report.fit_before.cross_entropy,
-        report.fit_after.cross_entropy,
-        report.fit_before.top1,
-        report.fit_after.top1
-    );
+    for (what, before, after) in [
+        ("held out", report.before, report.after),
+        ("trained on", report.fit_before, report.fit_after),
+    ] {
+        println!(
+            "{what}: cross-entropy against the teacher {:.4} -> {:.4} nats, prior's top move the teacher's {:.4} -> {:.4}",
+            before.cross_entropy, after.cross_entropy, before.top1, after.top1
+        );
+    }
     let names: Vec<String> = args
         .labels
         .iter()

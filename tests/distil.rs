@@ -99,13 +99,12 @@ fn a_gzipped_label_file_trains_as_the_plain_one() {
             "--quiet",
         ]);
         assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
-        let stdout = String::from_utf8(r.stdout).unwrap();
-        let lines: Vec<String> = stdout
+        String::from_utf8(r.stdout)
+            .unwrap()
             .lines()
             .filter(|l| !l.starts_with("wrote "))
             .map(String::from)
-            .collect();
-        lines
+            .collect::<Vec<_>>()
     };
     let (from_gz, from_plain) = (train(gz.to_str().unwrap()), train(LABELS));
     assert!(from_plain.len() >= 3, "{from_plain:?}");

@@ -933,10 +933,10 @@ impl NodePriors {
         let tilt = if own { ctx.pip_tilt } else { 0.0 };
         let prior_of = |m: Move| {
             let p = powered_prior(eval, m, power);
-            match m.tile() {
-                Some(t) if tilt != 0.0 => p * (tilt * t.pips() as f32).exp(),
-                _ => p,
+            if tilt == 0.0 {
+                return p;
             }
+            m.tile().map_or(p, |t| p * (tilt * t.pips() as f32).exp())
         };
         let total: f32 = legal.iter().map(|&m| prior_of(m)).sum();
         let uniform = !(total.is_finite() && total > 0.0);
