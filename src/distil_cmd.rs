@@ -8,22 +8,17 @@
 //! win and margin). The whole round gives the value targets, its deal the belief targets.
 //! A file whose name ends in `.gz` is read through gzip, as the label sets are committed.
 
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
-use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
-use capicua_engine::{Round, notation};
 use capicua_net::{load_network, margin_scale, shipped_model_path};
-use capicua_protocol::referee::Table;
-use capicua_train::distil::{DistilConfig, Ending, Teaching, distil, teacher_sample};
+use capicua_train::distil::{DistilConfig, Ending, distil, teacher_sample};
 use capicua_train::replay::Sample;
 use capicua_train::run::progress_bar;
 use clap::Args;
 use serde_json::Value;
 
-use crate::record::table_of;
+use crate::labels::{deal_key, is_held_out, read_labels, table_after, teaching};
 
 #[derive(Args)]
 pub struct DistilArgs {
@@ -69,60 +64,6 @@ pub struct DistilArgs {
     quiet: bool,
 }
 
-/// The referee's table of `label`'s round after its first `moves` moves.
-fn table_after(label: &Value, moves: usize) -> Result<Table> {
-    let mut v = serde_json::Map::new();
-    for key in [
-        "variant",
-        "rules",
-        "first",
-        "hands",
-        "boneyard",
-        "pending_ties",
-    ] {
-        if let Some(x) = label.get(key) {
-            v.insert(key.into(), x.clone());
-        }
-    }
-    let all = label["moves"]
-        .as_array()
-        .ok_or_else(|| anyhow!("no moves array"))?;
-    v.insert(
-        "moves".into(),
-        Value::Array(all[..moves.min(all.len())].to_vec()),
-    );
-    table_of(&Value::Object(v))
-}
-
-/// The teacher's answer in `reply`, matched to `round`'s legal moves by their notation.
-fn teaching(round: &Round, reply: &Value) -> Result<Teaching> {
-    let moves = reply["moves"]
-        .as_array()
-        .ok_or_else(|| anyhow!("the reply has no moves"))?;
-    let ends = round.state().ends();
-    let mut visits = Vec::new();
-    for &mv in round.legal_moves().iter() {
-        let name = notation(mv, ends);
-        let m = moves
-            .iter()
-            .find(|m| m["move"].as_str() == Some(name.as_str()))
-            .ok_or_else(|| anyhow!("the reply lacks the legal move {name}"))?;
-        visits.push((mv, m["visits"].as_f64().unwrap_or(0.0)));
-    }
-    let best = moves
-        .iter()
-        .max_by(|a, b| {
-            let v = |m: &Value| m["visits"].as_f64().unwrap_or(0.0);
-            v(a).total_cmp(&v(b))
-        })
-        .ok_or_else(|| anyhow!("the reply has no moves"))?;
-    let estimate = match (best["win"].as_f64(), best["margin"].as_f64()) {
-        (Some(w), Some(m)) => Some((w as f32, m as f32)),
-        _ => None,
-    };
-    Ok(Teaching { visits, estimate })
-}
-
 /// One label's sample and the key of its deal.
 fn sample_of(label: &Value) -> Result<(Sample, u64)> {
     let at = label["at"]
@@ -147,20 +88,7 @@ fn sample_of(label: &Value) -> Result<(Sample, u64)> {
     let teaching = teaching(&table.round, &label["reply"])?;
     let sample = teacher_sample(&table.round, &teaching, ending, margin_scale(&table.rules))
         .ok_or_else(|| anyhow!("the teacher's moves are not this position's"))?;
-    let mut h = DefaultHasher::new();
-    label["hands"].to_string().hash(&mut h);
-    Ok((sample, h.finish()))
-}
-
-/// A label file's text, through gzip when its name ends in `.gz`.
-fn read_labels(path: &Path) -> Result<String> {
-    if path.extension().is_some_and(|e| e == "gz") {
-        let mut text = String::new();
-        flate2::read::MultiGzDecoder::new(std::fs::File::open(path)?).read_to_string(&mut text)?;
-        Ok(text)
-    } else {
-        Ok(std::fs::read_to_string(path)?)
-    }
+    Ok((sample, deal_key(label)))
 }
 
 pub fn run(args: DistilArgs) -> Result<()> {
@@ -190,7 +118,7 @@ pub fn run(args: DistilArgs) -> Result<()> {
             let (sample, deal) =
                 sample_of(&label).with_context(|| format!("{} line {}", path.display(), i + 1))?;
             // the deal's hash decides, so both orientations of a board fall on one side
-            if (deal % 1_000_000) as f64 / 1e6 < args.held_out {
+            if is_held_out(deal, args.held_out) {
                 held.push(sample);
             } else {
                 train.push(sample);

@@ -4,8 +4,10 @@ mod bench;
 mod distil_cmd;
 mod engine_cmd;
 mod eval_cmd;
+mod labels;
 mod paired_cmd;
 mod play;
+mod reader_cmd;
 mod record;
 mod serve_cmd;
 mod solve_cmd;
@@ -45,6 +47,8 @@ enum Command {
     Train(train_cmd::TrainArgs),
     /// Teach a network's policy a long search's choices at recorded decisions (label files).
     Distil(distil_cmd::DistilArgs),
+    /// Fit a move reader (a learned tilt of the root priors) to a long search's choices.
+    Reader(reader_cmd::ReaderArgs),
 }
 
 fn main() -> Result<()> {
@@ -72,5 +76,6 @@ fn main() -> Result<()> {
         Command::Solve(args) => solve_cmd::run(args),
         Command::Train(args) => train_cmd::run(args),
         Command::Distil(args) => distil_cmd::run(args),
+        Command::Reader(args) => reader_cmd::run(args),
     }
 }

@@ -61,6 +61,7 @@ use crate::policy_beliefs::PolicyBeliefs;
 use capicua_bots::{CountingPlayer, CountingWeights, HeavyPlayer, RandomPlayer};
 use capicua_engine::{Player, Rng};
 use capicua_net::NetEvaluator;
+use capicua_search::reader::MoveReader;
 use capicua_search::{
     Algorithm, BeliefMode, Budget, EarlyStop, Evaluator, ForcedMoves, FpuBase, IsmctsPlayer,
     LeafSeats, MarginScale, MoveChoice, OtherSeats, Parallelism, PimcPlayer, RolloutPolicy,
@@ -107,6 +108,8 @@ pub enum SpecError {
     /// The file is not a usable network (corrupt, or for another encoding or shape).
     #[error("cannot use the model {path:?}: {reason}")]
     Model { path: String, reason: String },
+    #[error("cannot use the move reader {path:?}: {reason}")]
+    Reader { path: String, reason: String },
     #[error(
         "beliefs=learned needs a model with a belief output, and {model} has none (use beliefs=uniform)"
     )]
@@ -366,6 +369,18 @@ impl fmt::Display for ModelChoice {
     }
 }
 
+/// The move reader file at `path`, named by it in descriptions.
+fn load_reader(path: &str) -> Result<MoveReader, SpecError> {
+    let fail = |reason: String| SpecError::Reader {
+        path: path.into(),
+        reason,
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| fail(e.to_string()))?;
+    let mut reader = MoveReader::from_json(&text).map_err(|e| fail(e.to_string()))?;
+    reader.source = path.into();
+    Ok(reader)
+}
+
 /// A loaded network and the name it goes by in specs (compared by name).
 #[derive(Clone, Debug)]
 pub struct Model {
@@ -415,6 +430,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     (
         "piptilt",
         "with a network: each of the searcher's own priors times exp(this * the tile's pips), renormalised (below 0: lighter tiles first; 0 by default)",
+    ),
+    (
+        "reader",
+        "a move reader file (capicua reader) that tilts the root's priors towards a long search's choices, with a network",
     ),
     (
         "fpu",
@@ -795,6 +814,7 @@ impl SearchSpec {
                 "cpuct" => c.c_puct = float()?,
                 "ptemp" => c.prior_temperature = positive()?,
                 "piptilt" => c.prior_pip_tilt = signed()?,
+                "reader" => c.move_reader = Some(Arc::new(load_reader(&v)?)),
                 "optemp" => c.other_prior_temperature = Some(positive()?),
                 "fpubase" => {
                     c.fpu_base =
@@ -1280,6 +1300,9 @@ impl SearchSpec {
         }
         if c.prior_pip_tilt != base.prior_pip_tilt {
             out.push(format!("piptilt={}", c.prior_pip_tilt));
+        }
+        if let Some(r) = &c.move_reader {
+            out.push(format!("reader={}", r.source));
         }
         if c.fpu_reduction != base.fpu_reduction {
             out.push(format!("fpu={}", c.fpu_reduction));

@@ -349,6 +349,11 @@ pub struct SearchConfig {
     /// prior does, but -0.02, -0.05 and -0.1 a pip were level with 0 by regret at 1,100
     /// iterations (eval/results/distil56/); 0 leaves the priors as they are.
     pub prior_pip_tilt: f64,
+    /// A learned tilt of the priors of the searcher's root decision
+    /// ([`crate::reader::MoveReader`]): each root move's prior becomes
+    /// `prior^prior_weight * exp(score)`, renormalised, before the search starts. Read only in
+    /// rounds of the rules it was trained on; `None` leaves the priors as they are.
+    pub move_reader: Option<std::sync::Arc<crate::reader::MoveReader>>,
     /// First-play urgency reduction (PUCT only): a child no iteration has visited is valued at
     /// [`fpu_base`](Self::fpu_base)'s value of its node for the side to move, less this times
     /// the square root of the (tempered) priors of the available children already visited
@@ -462,6 +467,7 @@ impl Default for SearchConfig {
             prior_temperature: DEFAULT_PRIOR_TEMPERATURE,
             other_prior_temperature: None,
             prior_pip_tilt: 0.0,
+            move_reader: None,
             fpu_reduction: 0.0,
             fpu_base: FpuBase::Value,
             rollout_mix: 0.0,

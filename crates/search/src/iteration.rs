@@ -9,12 +9,15 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use capicua_engine::{DealSampler, InfoSet, LEAD, Move, MoveList, PlaceWeights, Rng, Rules, State};
+use capicua_engine::{
+    DealSampler, InfoSet, LEAD, Move, MoveList, PlaceWeights, Rng, Rules, State, TileSet,
+};
 
 use crate::config::SOLVE_NODES;
 use crate::config::{Algorithm, BeliefMode, SearchConfig, SeatGroup, ValueWeight, Widening};
 use crate::error::SearchError;
 use crate::evaluator::{Evaluation, Evaluator, Leaf, LeafValue};
+use crate::reader::MoveReader;
 use crate::reward::{Outcome, Reward, SideValues};
 use crate::rollout::{HEURISTIC_RANDOM_ONE_IN, RolloutPolicy, club_move, playout};
 use crate::select::{
@@ -173,6 +176,8 @@ pub(crate) struct Ctx<'a> {
     pub(crate) other_prior_power: f32,
     /// [`crate::SearchConfig::prior_pip_tilt`].
     pub(crate) pip_tilt: f32,
+    /// The move reader's scores at the root, when the search has one that reads its rules.
+    pub(crate) root_tilt: Option<RootTilt>,
     /// [`crate::SearchConfig::fpu_base`] and [`crate::SearchConfig::fpu_reduction`].
     pub(crate) fpu: Fpu,
     /// How the seats in `modelled` move ([`crate::OtherSeats`] other than `Search`).
@@ -889,6 +894,34 @@ fn add_neutral_children(tree: &mut Tree, node: u32, untried: u128, ctx: &Ctx<'_>
     added
 }
 
+/// A [`MoveReader`]'s view of the root decision, computed once a search.
+pub(crate) struct RootTilt {
+    /// The tiles not on the table at the root.
+    out: TileSet,
+    prior_weight: f32,
+    /// The reader's score of each root move, by action key.
+    score: [f32; 128],
+}
+
+impl RootTilt {
+    pub(crate) fn of(reader: Option<&MoveReader>, info: &InfoSet) -> Option<RootTilt> {
+        let reader = reader.filter(|r| r.reads(info.rules()))?;
+        let legal = info.legal_moves();
+        if legal.len() < 2 {
+            return None;
+        }
+        let mut score = [0.0f32; 128];
+        for (&m, s) in legal.iter().zip(reader.scores(info, &legal)) {
+            score[action_key(m) as usize] = s;
+        }
+        Some(RootTilt {
+            out: info.rules().set().minus(info.played()),
+            prior_weight: reader.prior_weight,
+            score,
+        })
+    }
+}
+
 /// The priors of a node's legal moves (renormalized over the legal plays; uniform when the
 /// evaluator's are unusable) and the value of the side to move there: what an evaluation
 /// gives a node, computed without the tree.
@@ -931,8 +964,13 @@ impl NodePriors {
             ctx.other_prior_power
         };
         let tilt = if own { ctx.pip_tilt } else { 0.0 };
+        // the root is the only node of the searcher's with the root's tiles still out
+        let root = ctx.root_tilt.as_ref().filter(|r| own && state.out == r.out);
         let prior_of = |m: Move| {
-            let p = powered_prior(eval, m, power);
+            let mut p = powered_prior(eval, m, power);
+            if let Some(r) = root {
+                p = p.powf(r.prior_weight) * r.score[action_key(m) as usize].exp();
+            }
             if tilt == 0.0 {
                 return p;
             }

@@ -99,6 +99,7 @@ pub mod error;
 pub mod evaluator;
 mod iteration;
 pub mod player;
+pub mod reader;
 pub mod reward;
 pub mod rollout;
 pub mod search;

@@ -33,7 +33,7 @@ use crate::config::{
 };
 use crate::error::SearchError;
 use crate::evaluator::{Evaluator, RolloutEvaluator};
-use crate::iteration::{Ctx, Determinizations, OtherModel, Worker};
+use crate::iteration::{Ctx, Determinizations, OtherModel, RootTilt, Worker};
 use crate::reward::Reward;
 use crate::rollout::RolloutPolicy;
 use crate::select::{Acc, Fpu, merge, root_stats, summarize};
@@ -202,6 +202,7 @@ impl Searcher {
             other_prior_power: (1.0 / cfg.other_prior_temperature.unwrap_or(cfg.prior_temperature))
                 as f32,
             pip_tilt: cfg.prior_pip_tilt as f32,
+            root_tilt: RootTilt::of(cfg.move_reader.as_deref(), info),
             fpu: Fpu {
                 base: cfg.fpu_base,
                 reduction: cfg.fpu_reduction,

@@ -543,6 +543,58 @@ fn pip_tilt_moves_the_searchers_priors_by_the_tiles_pips() {
 }
 
 #[test]
+fn a_move_reader_tilts_the_root_priors_by_its_scores() {
+    use capicua_search::reader::MoveReader;
+    let info = wide_decision();
+    let priors = |reader: Option<MoveReader>| {
+        let config = SearchConfig {
+            prior_temperature: 1.0,
+            move_reader: reader.map(Arc::new),
+            ..SearchConfig::default()
+        };
+        let moves = Searcher::with_evaluator(config, Arc::new(FavourFirst::new(1)))
+            .search_with(&info, req(50, 1))
+            .unwrap()
+            .moves;
+        moves
+            .iter()
+            .map(|m| (m.mv.tile().unwrap().pips(), m.prior.unwrap()))
+            .collect::<Vec<_>>()
+    };
+    // feature 0 is the tile's pips / 18: a weight of -3.6 on it is a tilt of -0.2 a pip
+    let mut reader = MoveReader::neutral(info.rules(), 4);
+    reader.linear[0] = -3.6;
+    let (plain, tilted) = (priors(None), priors(Some(reader.clone())));
+    assert!((tilted.iter().map(|p| p.1).sum::<f32>() - 1.0).abs() < 1e-5);
+    let ratio = |v: &[(u32, f32)], i: usize| v[i].1 / v[0].1;
+    for i in 1..plain.len() {
+        let dp = plain[i].0 as f32 - plain[0].0 as f32;
+        let want = ratio(&plain, i) * (-0.2 * dp).exp();
+        assert!(
+            (ratio(&tilted, i) - want).abs() < 1e-4 * want.max(1.0),
+            "{plain:?} {tilted:?}"
+        );
+    }
+    assert!(
+        plain.iter().any(|p| p.0 != plain[0].0),
+        "the moves differ in pips"
+    );
+    // with no weight on the prior, the reader alone sets the priors
+    reader.prior_weight = 0.0;
+    let alone = priors(Some(reader.clone()));
+    for i in 1..plain.len() {
+        let dp = plain[i].0 as f32 - plain[0].0 as f32;
+        assert!(
+            (ratio(&alone, i) - (-0.2 * dp).exp()).abs() < 1e-4,
+            "{alone:?}"
+        );
+    }
+    // a reader of other rules is not read
+    reader.players = 3;
+    assert_eq!(priors(Some(reader)), plain);
+}
+
+#[test]
 fn fpu_reduction_sets_how_untried_moves_are_valued() {
     let info = wide_decision();
     let n = info.legal_moves().len() as u64;

@@ -1,0 +1,639 @@
+//! The move reader: one small network shared by every legal move of the searcher's own
+//! decision, which reads what each move does and tilts the root's priors towards what a long
+//! search plays there.
+//!
+//! Why per move: the policy network sees the position as one fixed vector, and distilled on
+//! a long search's choices it fitted them (0.90) without generalising to new decisions (0.826
+//! against 0.829 for the prior it started from; eval/results/distil56/). A model that scores
+//! each move from the same handful of facts (the tile, the ends it leaves, the hand after it,
+//! the unseen tiles, who is known void where, who placed the end it covers) is forced to learn
+//! one rule for all of them (eval/results/movereader57/).
+//!
+//! The score of a move is `prior_weight * ln prior + linear · f + w2 · relu(W1ᵀ f + b1)`, `f`
+//! its [`reading`]; a softmax over the legal moves gives the tilted prior. The prior is the
+//! one the search gives the move (the network's, at the search's prior temperature), so a
+//! reader is trained for one model and temperature: it is fitted on labels whose `prior` is
+//! what that search gave.
+//!
+//! The file is JSON ([`MoveReader`], `format` [`FORMAT`]); reading, inference and training are
+//! all here, so the format is specified once.
+
+use capicua_engine::{InfoSet, LEAD, Move, Rng, Rules, Tile, TileSet};
+use serde::{Deserialize, Serialize};
+
+use crate::error::SearchError;
+
+/// Length of a move's [`reading`].
+pub const FEATURES: usize = 46;
+/// The `format` every reader file carries.
+pub const FORMAT: &str = "capicua-move-reader-1";
+
+/// A trained reader: its weights and the rules it reads.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoveReader {
+    pub format: String,
+    /// Seats and highest pip of the rounds it was trained on (it reads no others).
+    pub players: u8,
+    pub max_pip: u8,
+    pub hidden: usize,
+    /// Weight of the log of the search's prior in a move's score.
+    pub prior_weight: f32,
+    pub linear: Vec<f32>,
+    /// `FEATURES × hidden`, a feature's row at a time.
+    pub w1: Vec<f32>,
+    pub b1: Vec<f32>,
+    pub w2: Vec<f32>,
+    /// How it was made (labels, settings, its agreement with the teacher).
+    #[serde(default)]
+    pub notes: Vec<String>,
+    /// Where it was read from (not stored), for descriptions of the search.
+    #[serde(skip)]
+    pub source: String,
+}
+
+impl MoveReader {
+    /// A reader that leaves every prior as it is (weights zero, prior weight 1).
+    pub fn neutral(rules: &Rules, hidden: usize) -> MoveReader {
+        MoveReader {
+            format: FORMAT.into(),
+            players: rules.players,
+            max_pip: rules.max_pip,
+            hidden,
+            prior_weight: 1.0,
+            linear: vec![0.0; FEATURES],
+            w1: vec![0.0; FEATURES * hidden],
+            b1: vec![0.0; hidden],
+            w2: vec![0.0; hidden],
+            notes: Vec::new(),
+            source: String::new(),
+        }
+    }
+
+    /// Parses and checks a reader file's text.
+    pub fn from_json(text: &str) -> Result<MoveReader, SearchError> {
+        let r: MoveReader = serde_json::from_str(text)
+            .map_err(|e| SearchError::Config(format!("not a move reader file: {e}")))?;
+        if r.format != FORMAT {
+            return Err(SearchError::Config(format!(
+                "move reader format {:?}, this build reads {FORMAT:?}",
+                r.format
+            )));
+        }
+        let h = r.hidden;
+        if r.linear.len() != FEATURES
+            || r.w1.len() != FEATURES * h
+            || r.b1.len() != h
+            || r.w2.len() != h
+        {
+            return Err(SearchError::Config(
+                "move reader weights do not match its sizes".into(),
+            ));
+        }
+        Ok(r)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a reader serializes")
+    }
+
+    /// Whether it reads rounds of `rules`: its seats and pips, no boneyard.
+    pub fn reads(&self, rules: &Rules) -> bool {
+        rules.players == self.players && rules.max_pip == self.max_pip && !rules.draw
+    }
+
+    /// The learned part of a move's score (everything but the prior's term).
+    pub fn score(&self, f: &[f32; FEATURES]) -> f32 {
+        let mut s: f32 = self.linear.iter().zip(f).map(|(w, x)| w * x).sum();
+        let mut hidden = self.b1.clone();
+        for (x, row) in f.iter().zip(self.w1.chunks_exact(self.hidden.max(1))) {
+            if *x != 0.0 {
+                for (h, w) in hidden.iter_mut().zip(row) {
+                    *h += x * w;
+                }
+            }
+        }
+        for (h, w) in hidden.iter().zip(&self.w2) {
+            s += h.max(0.0) * w;
+        }
+        s
+    }
+
+    /// The learned scores of `moves` at `info`'s decision, in order.
+    pub fn scores(&self, info: &InfoSet, moves: &[Move]) -> Vec<f32> {
+        let table = TableRead::of(info);
+        moves
+            .iter()
+            .map(|&m| self.score(&reading(info, &table, m)))
+            .collect()
+    }
+}
+
+/// What the public record shows at a decision, replayed once for all its moves: who placed
+/// each open end, the number each seat last exposed, the numbers each seat passed on.
+#[derive(Clone, Debug)]
+pub struct TableRead {
+    ends: [u8; 2],
+    placer: [u8; 2],
+    exposed: [u8; 4],
+    /// A bit per number each seat passed on.
+    voids: [u16; 4],
+}
+
+const NOBODY: u8 = u8::MAX;
+
+impl TableRead {
+    pub fn of(info: &InfoSet) -> TableRead {
+        let players = info.rules().players;
+        let mut t = TableRead {
+            ends: [LEAD, LEAD],
+            placer: [NOBODY; 2],
+            exposed: [NOBODY; 4],
+            voids: [0; 4],
+        };
+        let mut s = info.first();
+        for &mv in info.history() {
+            match mv {
+                Move::Pass => {
+                    if t.ends[0] != LEAD {
+                        t.voids[s as usize] |= (1 << t.ends[0]) | (1 << t.ends[1]);
+                    }
+                }
+                Move::Play { tile, end } => {
+                    let (side, x) = t.side(tile, end);
+                    match side {
+                        None => {
+                            t.ends = [tile.high(), tile.low()];
+                            t.placer = [s, s];
+                            t.exposed[s as usize] = tile.high();
+                        }
+                        Some(i) => {
+                            t.ends[i] = x;
+                            t.placer[i] = s;
+                            t.exposed[s as usize] = x;
+                        }
+                    }
+                }
+                Move::Draw(_) => continue,
+            }
+            s = (s + 1) % players;
+        }
+        t
+    }
+
+    /// The end a play covers (`None` for the lead) and the number it exposes there.
+    fn side(&self, tile: Tile, end: u8) -> (Option<usize>, u8) {
+        if self.ends[0] == LEAD || end == LEAD {
+            return (None, tile.high());
+        }
+        let i = if self.ends[0] == end { 0 } else { 1 };
+        (Some(i), tile.other(end))
+    }
+}
+
+fn count(tiles: TileSet, n: u8) -> f32 {
+    tiles.inter(TileSet::suit(n)).len() as f32 / 10.0
+}
+
+fn flag(b: bool) -> f32 {
+    b as u8 as f32
+}
+
+/// What move `mv` does at `info`'s decision, as the reader reads it (`table` replayed from
+/// `info`). The lead exposes the half of its tile the hand holds more of (the high one on a
+/// tie), and covers nothing.
+pub fn reading(info: &InfoSet, table: &TableRead, mv: Move) -> [f32; FEATURES] {
+    let mut f = [0.0f32; FEATURES];
+    let Move::Play { tile, end } = mv else {
+        return f;
+    };
+    let players = info.rules().players;
+    let seat = info.seat();
+    let (nxt, partner, prev) = (
+        (seat + 1) % players,
+        (seat + 2) % players,
+        (seat + players - 1) % players,
+    );
+    let played = info.public().played();
+    let mut mine = info.hand();
+    mine.remove(tile);
+    let unseen = info.rules().set().minus(info.dealt()).minus(played);
+    let (a, b) = (tile.high(), tile.low());
+    let (side, exposed) = table.side(tile, end);
+    let (x, y, covered) = match side {
+        None => {
+            let x = if count(mine, b) > count(mine, a) {
+                b
+            } else {
+                a
+            };
+            (x, if x == a { b } else { a }, None)
+        }
+        Some(i) => (exposed, table.ends[1 - i], Some(i)),
+    };
+    let both = TileSet::suit(x).union(TileSet::suit(y));
+    let sizes = info.counts();
+    let mut k = 0;
+    let mut put = |v: f32| {
+        f[k] = v;
+        k += 1;
+    };
+    put(tile.pips() as f32 / 18.0);
+    put(flag(tile.is_double()));
+    put(flag(covered.is_none()));
+    put(flag(x == y));
+    put(count(mine, x));
+    put(count(mine, y));
+    put(mine.inter(both).len() as f32 / 10.0);
+    put(count(unseen, x));
+    put(count(unseen, y));
+    put(count(played, x));
+    put(count(played, y));
+    let none_unseen = unseen.inter(TileSet::suit(x)).is_empty();
+    put(flag(none_unseen));
+    put(flag(
+        none_unseen && !mine.inter(TileSet::suit(x)).is_empty(),
+    ));
+    put(flag(unseen.union(mine).inter(both).is_empty()));
+    for s in [nxt, partner, prev] {
+        let v = table.voids[s as usize];
+        let (vx, vy) = (v >> x & 1 == 1, v >> y & 1 == 1);
+        put(flag(vx));
+        put(flag(vy));
+        put(flag(vx && vy));
+        put(sizes[s as usize] as f32 / 10.0);
+    }
+    let placers = match covered {
+        None => [NOBODY, NOBODY],
+        Some(i) => [table.placer[i], table.placer[1 - i]],
+    };
+    for who in placers {
+        put(flag(who == seat));
+        put(flag(who == partner));
+        put(flag(who == nxt || who == prev));
+    }
+    match covered {
+        None => {
+            put(0.0);
+            put(0.0);
+            put(0.0);
+        }
+        Some(i) => {
+            let c = table.ends[i];
+            put(count(mine, c));
+            put(count(unseen, c));
+            put(flag(table.exposed[partner as usize] == c));
+        }
+    }
+    for s in [partner, nxt, prev] {
+        put(flag(table.exposed[s as usize] == x));
+    }
+    put(mine.pips() as f32 / 100.0);
+    put(mine.len() as f32 / 10.0);
+    put(mine.iter().filter(|t| t.is_double()).count() as f32 / 5.0);
+    for n in [x, y] {
+        let double = Tile::new(n, n);
+        put(flag(mine.contains(double)));
+        put(flag(unseen.contains(double)));
+    }
+    put(played.len() as f32 / 40.0);
+    debug_assert_eq!(k, FEATURES);
+    f
+}
+
+/// One decision to learn from: each legal move's reading, the log of the search's prior for
+/// it, and the teacher's visit shares.
+#[derive(Clone, Debug)]
+pub struct ReaderExample {
+    pub readings: Vec<[f32; FEATURES]>,
+    pub log_prior: Vec<f32>,
+    pub target: Vec<f32>,
+}
+
+impl ReaderExample {
+    /// The teacher's most visited move (the first on a tie).
+    pub fn best(&self) -> usize {
+        let mut best = 0;
+        for (i, &t) in self.target.iter().enumerate() {
+            if t > self.target[best] {
+                best = i;
+            }
+        }
+        best
+    }
+}
+
+/// How [`train`] fits a reader.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct ReaderTraining {
+    pub hidden: usize,
+    pub weight_decay: f32,
+    pub epochs: usize,
+    pub learning_rate: f32,
+    pub batch_size: usize,
+    pub seed: u64,
+}
+
+impl Default for ReaderTraining {
+    /// The setting chosen on a validation split of session 55's labels
+    /// (eval/results/movereader57/fit.txt).
+    fn default() -> Self {
+        ReaderTraining {
+            hidden: 32,
+            weight_decay: 1e-4,
+            epochs: 30,
+            learning_rate: 3e-3,
+            batch_size: 256,
+            seed: 1,
+        }
+    }
+}
+
+/// The weights as one flat vector, for the optimizer: prior weight, linear, w1, b1, w2.
+fn flat(r: &MoveReader) -> Vec<f32> {
+    let mut v = vec![r.prior_weight];
+    v.extend(&r.linear);
+    v.extend(&r.w1);
+    v.extend(&r.b1);
+    v.extend(&r.w2);
+    v
+}
+
+fn unflat(r: &mut MoveReader, v: &[f32]) {
+    let (h, mut at) = (r.hidden, 1);
+    r.prior_weight = v[0];
+    for (dst, n) in [
+        (&mut r.linear, FEATURES),
+        (&mut r.w1, FEATURES * h),
+        (&mut r.b1, h),
+        (&mut r.w2, h),
+    ] {
+        dst.copy_from_slice(&v[at..at + n]);
+        at += n;
+    }
+}
+
+/// Softmax of the scores of one decision under `r`, with the hidden activations of each move.
+fn forward(r: &MoveReader, ex: &ReaderExample) -> (Vec<f32>, Vec<Vec<f32>>) {
+    let h = r.hidden;
+    let mut scores = Vec::with_capacity(ex.readings.len());
+    let mut acts = Vec::with_capacity(ex.readings.len());
+    for (f, lp) in ex.readings.iter().zip(&ex.log_prior) {
+        let mut z = r.b1.clone();
+        for (x, row) in f.iter().zip(r.w1.chunks_exact(h.max(1))) {
+            if *x != 0.0 {
+                for (zj, w) in z.iter_mut().zip(row) {
+                    *zj += x * w;
+                }
+            }
+        }
+        let lin: f32 = r.linear.iter().zip(f).map(|(w, x)| w * x).sum();
+        let deep: f32 = z.iter().zip(&r.w2).map(|(z, w)| z.max(0.0) * w).sum();
+        scores.push(r.prior_weight * lp + lin + deep);
+        acts.push(z);
+    }
+    let top = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let mut q: Vec<f32> = scores.iter().map(|s| (s - top).exp()).collect();
+    let total: f32 = q.iter().sum();
+    q.iter_mut().for_each(|p| *p /= total);
+    (q, acts)
+}
+
+/// A reader fitted to `examples` by softmax cross-entropy against the teacher's shares, Adam
+/// on mini-batches, in a fixed order from `cfg.seed` (the same inputs give the same bits).
+pub fn train(rules: &Rules, examples: &[ReaderExample], cfg: &ReaderTraining) -> MoveReader {
+    let h = cfg.hidden;
+    let mut r = MoveReader::neutral(rules, h);
+    let mut rng = Rng::new(cfg.seed);
+    let scale = (1.0 / FEATURES as f64).sqrt();
+    for w in r.w1.iter_mut() {
+        // Box-Muller: a normal draw from two uniform ones
+        let (u, v) = (rng.unit().max(1e-12), rng.unit());
+        *w = ((-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos() * scale) as f32;
+    }
+    let mut params = flat(&r);
+    let (mut m, mut v) = (vec![0.0f32; params.len()], vec![0.0f32; params.len()]);
+    let (b1_at, w2_at) = (1 + FEATURES + FEATURES * h, 1 + FEATURES + FEATURES * h + h);
+    let mut order: Vec<usize> = (0..examples.len()).collect();
+    let mut step = 0i32;
+    for _ in 0..cfg.epochs {
+        rng.shuffle(&mut order);
+        for batch in order.chunks(cfg.batch_size.max(1)) {
+            let mut g = vec![0.0f32; params.len()];
+            let n = batch.len() as f32;
+            for &i in batch {
+                let ex = &examples[i];
+                let (q, acts) = forward(&r, ex);
+                for (k, (f, z)) in ex.readings.iter().zip(&acts).enumerate() {
+                    let ds = (q[k] - ex.target[k]) / n;
+                    if ds == 0.0 {
+                        continue;
+                    }
+                    g[0] += ds * ex.log_prior[k];
+                    for (j, x) in f.iter().enumerate() {
+                        g[1 + j] += ds * x;
+                    }
+                    for (j, zj) in z.iter().enumerate() {
+                        if *zj > 0.0 {
+                            g[w2_at + j] += ds * zj;
+                            let da = ds * r.w2[j];
+                            g[b1_at + j] += da;
+                            for (fi, x) in f.iter().enumerate() {
+                                if *x != 0.0 {
+                                    g[1 + FEATURES + fi * h + j] += da * x;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            // weight decay on the hidden layer's weights, as the experiment that chose it
+            for j in (1 + FEATURES)..b1_at {
+                g[j] += cfg.weight_decay * params[j];
+            }
+            for j in w2_at..params.len() {
+                g[j] += cfg.weight_decay * params[j];
+            }
+            step += 1;
+            let (c1, c2) = (1.0 - 0.9f32.powi(step), 1.0 - 0.999f32.powi(step));
+            for j in 0..params.len() {
+                m[j] = 0.9 * m[j] + 0.1 * g[j];
+                v[j] = 0.999 * v[j] + 0.001 * g[j] * g[j];
+                params[j] -= cfg.learning_rate * (m[j] / c1) / ((v[j] / c2).sqrt() + 1e-8);
+            }
+            unflat(&mut r, &params);
+        }
+    }
+    r
+}
+
+/// How a reader's tilted prior (or, without a reader, the prior alone) agrees with the
+/// teacher: mean cross-entropy against its shares and the share of decisions where its top
+/// move is the teacher's most visited one.
+pub fn agreement(r: Option<&MoveReader>, examples: &[ReaderExample]) -> (f64, f64) {
+    if examples.is_empty() {
+        return (0.0, 0.0);
+    }
+    let (mut ce, mut hits) = (0.0f64, 0usize);
+    for ex in examples {
+        let q = match r {
+            Some(r) => forward(r, ex).0,
+            None => {
+                let total: f32 = ex.log_prior.iter().map(|l| l.exp()).sum();
+                ex.log_prior.iter().map(|l| l.exp() / total).collect()
+            }
+        };
+        ce -= ex
+            .target
+            .iter()
+            .zip(&q)
+            .map(|(t, p)| (*t as f64) * (p.max(1e-12) as f64).ln())
+            .sum::<f64>();
+        let mut top = 0;
+        for (i, p) in q.iter().enumerate() {
+            if *p > q[top] {
+                top = i;
+            }
+        }
+        hits += (top == ex.best()) as usize;
+    }
+    (
+        ce / examples.len() as f64,
+        hits as f64 / examples.len() as f64,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tile(s: &str) -> Tile {
+        Tile::parse(s, 9).unwrap()
+    }
+
+    /// Seat 0 led 6-6; seat 1 answered 6-3, seat 2 passed, seat 3 played 6-2: open ends 3
+    /// (placed by seat 1) and 2 (by seat 3), seat 2 known void in 3 and 6.
+    fn decision() -> InfoSet {
+        let rules = Rules::cuban();
+        let mut hand = TileSet::EMPTY;
+        for t in [
+            "6-6", "3-1", "3-2", "2-0", "9-9", "9-8", "8-8", "7-7", "5-4", "0-0",
+        ] {
+            hand.insert(tile(t));
+        }
+        let mut info = InfoSet::new(&rules, 0, 0, hand).unwrap();
+        for m in ["6-6", "6-3", "pass", "6-2"] {
+            info.apply_spec(Move::parse(m, 9).unwrap()).unwrap();
+        }
+        info
+    }
+
+    fn read(info: &InfoSet, t: &str, end: u8) -> [f32; FEATURES] {
+        reading(info, &TableRead::of(info), Move::play(tile(t), end))
+    }
+
+    #[test]
+    fn a_reading_sees_the_tile_the_ends_and_who_placed_them() {
+        let info = decision();
+        assert_eq!(info.ends(), Some((3, 2)));
+        // 3-1 on the 3: exposes 1, keeps the 2; covers seat 1's end, seat 3's stays
+        let f = read(&info, "3-1", 3);
+        assert_eq!(f[0], 4.0 / 18.0);
+        assert_eq!((f[1], f[2], f[3]), (0.0, 0.0, 0.0));
+        // the hand after it: 3-2 and 2-0 hold a 2, none a 1; 3-2 and 2-0 fit the new ends
+        assert_eq!((f[4], f[5], f[6]), (0.0, 0.2, 0.2));
+        // covered end placed by an opponent, the other end too
+        assert_eq!(&f[26..32], &[0.0, 0.0, 1.0, 0.0, 0.0, 1.0]);
+        // the partner (seat 2) passed on 3 and 6, not on 1 or 2
+        assert_eq!(&f[18..21], &[0.0, 0.0, 0.0]);
+        // 3-2 on the 2 exposes 3 at both ends: the partner is void in both
+        let g = read(&info, "3-2", 2);
+        assert_eq!(g[3], 1.0);
+        assert_eq!(&g[18..21], &[1.0, 1.0, 1.0]);
+        assert_eq!(&g[26..29], &[0.0, 0.0, 1.0]);
+        // played tiles: 6-6, 6-3, 6-2; one of them holds a 3
+        assert_eq!(g[9], 0.1);
+        assert_eq!(g[45], 3.0 / 40.0);
+        // the lead: nothing covered, both halves exposed
+        let lead = InfoSet::new(info.rules(), 0, 0, info.dealt()).unwrap();
+        let l = read(&lead, "6-6", LEAD);
+        assert_eq!((l[1], l[2], l[3]), (1.0, 1.0, 1.0));
+        assert!(l[26..35].iter().all(|&v| v == 0.0));
+    }
+
+    #[test]
+    fn a_reader_file_round_trips_and_a_wrong_one_is_refused() {
+        let rules = Rules::cuban();
+        let mut r = MoveReader::neutral(&rules, 4);
+        r.linear[3] = 0.5;
+        r.w1[7] = -1.25;
+        let back = MoveReader::from_json(&r.to_json()).unwrap();
+        assert_eq!(back, r);
+        let mut other = r.clone();
+        other.format = "capicua-move-reader-0".into();
+        assert!(MoveReader::from_json(&other.to_json()).is_err());
+        other = r.clone();
+        other.w2.pop();
+        assert!(MoveReader::from_json(&other.to_json()).is_err());
+        assert!(MoveReader::from_json("{}").is_err());
+        assert!(r.reads(&rules));
+        assert!(!r.reads(&Rules::preset("cutthroat-3").unwrap()));
+    }
+
+    #[test]
+    fn a_neutral_reader_scores_nothing_and_keeps_the_prior() {
+        let info = decision();
+        let rules = *info.rules();
+        let r = MoveReader::neutral(&rules, 8);
+        let legal = info.legal_moves();
+        assert!(r.scores(&info, &legal).iter().all(|&s| s == 0.0));
+        let ex = ReaderExample {
+            readings: legal
+                .iter()
+                .map(|&m| read(&info, "3-1", m.tile().map_or(3, |t| t.high())))
+                .collect(),
+            log_prior: (0..legal.len()).map(|i| (1.0 + i as f32).ln()).collect(),
+            target: (0..legal.len()).map(|i| (i == 0) as u8 as f32).collect(),
+        };
+        assert_eq!(agreement(Some(&r), &[ex.clone()]), agreement(None, &[ex]));
+    }
+
+    #[test]
+    fn training_learns_a_rule_the_prior_does_not_know() {
+        // two moves of equal prior; the teacher always plays the one whose feature 1 is set,
+        // first or second at random: the prior's top move is right half the time
+        let rules = Rules::cuban();
+        let mut rng = Rng::new(9);
+        let examples: Vec<ReaderExample> = (0..400)
+            .map(|_| {
+                let mut on = [0.0f32; FEATURES];
+                on[1] = 1.0;
+                on[0] = rng.unit() as f32;
+                let mut off = [0.0f32; FEATURES];
+                off[0] = rng.unit() as f32;
+                let first = rng.below(2) == 0;
+                ReaderExample {
+                    readings: if first { vec![on, off] } else { vec![off, on] },
+                    log_prior: vec![0.5f32.ln(); 2],
+                    target: if first {
+                        vec![0.9, 0.1]
+                    } else {
+                        vec![0.1, 0.9]
+                    },
+                }
+            })
+            .collect();
+        let cfg = ReaderTraining {
+            epochs: 20,
+            batch_size: 32,
+            ..ReaderTraining::default()
+        };
+        let r = train(&rules, &examples, &cfg);
+        let (ce0, top0) = agreement(None, &examples);
+        let (ce, top) = agreement(Some(&r), &examples);
+        assert!(top0 < 0.6, "{top0}");
+        assert_eq!(top, 1.0);
+        assert!(ce < ce0 - 0.2, "{ce0} -> {ce}");
+        // the same inputs give the same weights
+        assert_eq!(train(&rules, &examples, &cfg), r);
+    }
+}

@@ -1,0 +1,95 @@
+//! Label files: one recorded decision a line with a long search's answer there, as
+//! `eval/results/distil55/label.py` writes them (the round as a `referee` request with every
+//! move to its end, the decision's index `at`, the `seat` to move and the teacher's `bestmove`
+//! `reply`). Read by `capicua distil` and `capicua reader`.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::io::Read;
+use std::path::Path;
+
+use anyhow::{Result, anyhow};
+use capicua_engine::{Round, notation};
+use capicua_protocol::referee::Table;
+use capicua_train::distil::Teaching;
+use serde_json::Value;
+
+use crate::record::table_of;
+
+/// The referee's table of `label`'s round after its first `moves` moves.
+pub fn table_after(label: &Value, moves: usize) -> Result<Table> {
+    let mut v = serde_json::Map::new();
+    for key in [
+        "variant",
+        "rules",
+        "first",
+        "hands",
+        "boneyard",
+        "pending_ties",
+    ] {
+        if let Some(x) = label.get(key) {
+            v.insert(key.into(), x.clone());
+        }
+    }
+    let all = label["moves"]
+        .as_array()
+        .ok_or_else(|| anyhow!("no moves array"))?;
+    v.insert(
+        "moves".into(),
+        Value::Array(all[..moves.min(all.len())].to_vec()),
+    );
+    table_of(&Value::Object(v))
+}
+
+/// The teacher's answer in `reply`, matched to `round`'s legal moves by their notation.
+pub fn teaching(round: &Round, reply: &Value) -> Result<Teaching> {
+    let moves = reply["moves"]
+        .as_array()
+        .ok_or_else(|| anyhow!("the reply has no moves"))?;
+    let ends = round.state().ends();
+    let mut visits = Vec::new();
+    for &mv in round.legal_moves().iter() {
+        let name = notation(mv, ends);
+        let m = moves
+            .iter()
+            .find(|m| m["move"].as_str() == Some(name.as_str()))
+            .ok_or_else(|| anyhow!("the reply lacks the legal move {name}"))?;
+        visits.push((mv, m["visits"].as_f64().unwrap_or(0.0)));
+    }
+    let best = moves
+        .iter()
+        .max_by(|a, b| {
+            let v = |m: &Value| m["visits"].as_f64().unwrap_or(0.0);
+            v(a).total_cmp(&v(b))
+        })
+        .ok_or_else(|| anyhow!("the reply has no moves"))?;
+    let estimate = match (best["win"].as_f64(), best["margin"].as_f64()) {
+        (Some(w), Some(m)) => Some((w as f32, m as f32)),
+        _ => None,
+    };
+    Ok(Teaching { visits, estimate })
+}
+
+/// A label file's text, through gzip when its name ends in `.gz`.
+pub fn read_labels(path: &Path) -> Result<String> {
+    if path.extension().is_some_and(|e| e == "gz") {
+        let mut text = String::new();
+        flate2::read::MultiGzDecoder::new(std::fs::File::open(path)?).read_to_string(&mut text)?;
+        Ok(text)
+    } else {
+        Ok(std::fs::read_to_string(path)?)
+    }
+}
+
+/// The key of a label's deal: both orientations of a duplicate board share it, so a split by
+/// it keeps every decision of a board on one side.
+pub fn deal_key(label: &Value) -> u64 {
+    let mut h = DefaultHasher::new();
+    label["hands"].to_string().hash(&mut h);
+    h.finish()
+}
+
+/// Whether a deal of `key` is held out when a share `held_out` of the deals is.
+pub fn is_held_out(key: u64, held_out: f64) -> bool {
+    (key % 1_000_000) as f64 / 1e6 < held_out
+}

@@ -1,0 +1,189 @@
+//! `capicua reader LABELS... --out READER.json`: a move reader
+//! ([`capicua_search::reader`]) fitted to a long search's choices at recorded decisions, the
+//! label files `capicua distil` reads. Each move's prior is the one the labelled search gave
+//! it (the reply's `prior`), so the reader is for that search's model and prior temperature.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, anyhow, bail};
+use capicua_engine::{Rules, notation};
+use capicua_search::reader::{
+    FEATURES, ReaderExample, ReaderTraining, TableRead, agreement, reading, train,
+};
+use clap::Args;
+use serde_json::Value;
+
+use crate::labels::{deal_key, is_held_out, read_labels, table_after, teaching};
+
+#[derive(Args)]
+pub struct ReaderArgs {
+    /// Label files (JSON lines, as `capicua distil` reads them; `.gz` through gzip).
+    #[arg(required = true)]
+    labels: Vec<PathBuf>,
+    /// Where the reader goes (JSON).
+    #[arg(long)]
+    out: PathBuf,
+    /// Label files only measured on, never trained on (labels of other seeds).
+    #[arg(long, num_args = 1..)]
+    fresh: Vec<PathBuf>,
+    /// Share of the deals of LABELS held out to measure the reader (every decision of a
+    /// held-out deal, in either orientation).
+    #[arg(long, default_value_t = 0.1)]
+    held_out: f64,
+    #[arg(long, default_value_t = ReaderTraining::default().hidden)]
+    hidden: usize,
+    #[arg(long, default_value_t = ReaderTraining::default().weight_decay)]
+    weight_decay: f32,
+    #[arg(long, default_value_t = ReaderTraining::default().epochs)]
+    epochs: usize,
+    #[arg(long, default_value_t = ReaderTraining::default().learning_rate)]
+    lr: f32,
+    #[arg(long, default_value_t = ReaderTraining::default().batch_size)]
+    batch: usize,
+    #[arg(long, default_value_t = ReaderTraining::default().seed)]
+    seed: u64,
+}
+
+/// A label's decision as the reader learns it, its deal's key and its rules; `None` for a
+/// decision with one legal move, which teaches nothing.
+fn example_of(label: &Value) -> Result<Option<(ReaderExample, u64, Rules)>> {
+    let at = label["at"]
+        .as_u64()
+        .ok_or_else(|| anyhow!("no decision index `at`"))? as usize;
+    let seat = label["seat"].as_u64().ok_or_else(|| anyhow!("no `seat`"))? as u8;
+    let table = table_after(label, at)?;
+    let round = &table.round;
+    if round.to_move() != seat {
+        bail!("seat {seat} is not to move after {at} moves");
+    }
+    let legal = round.legal_moves();
+    if legal.len() < 2 {
+        return Ok(None);
+    }
+    let info = round.infoset(seat);
+    let taught = teaching(round, &label["reply"])?;
+    let replies = label["reply"]["moves"]
+        .as_array()
+        .ok_or_else(|| anyhow!("the reply has no moves"))?;
+    let ends = round.state().ends();
+    let read = TableRead::of(&info);
+    let total: f64 = taught.visits.iter().map(|(_, v)| v).sum();
+    if total <= 0.0 {
+        bail!("the teacher visited no move");
+    }
+    let mut ex = ReaderExample {
+        readings: Vec::with_capacity(legal.len()),
+        log_prior: Vec::with_capacity(legal.len()),
+        target: Vec::with_capacity(legal.len()),
+    };
+    for &(mv, visits) in &taught.visits {
+        let name = notation(mv, ends);
+        let prior = replies
+            .iter()
+            .find(|m| m["move"].as_str() == Some(name.as_str()))
+            .and_then(|m| m["prior"].as_f64())
+            .ok_or_else(|| anyhow!("the reply gives no prior for {name}"))?;
+        ex.readings.push(reading(&info, &read, mv));
+        ex.log_prior.push(prior.max(1e-6).ln() as f32);
+        ex.target.push((visits / total) as f32);
+    }
+    Ok(Some((ex, deal_key(label), table.rules)))
+}
+
+/// Decisions with their deals' keys.
+type Keyed = Vec<(ReaderExample, u64)>;
+
+/// Every decision of `paths` with a choice, with its deal's key, and the rules they share.
+fn examples(paths: &[PathBuf]) -> Result<(Keyed, Option<Rules>)> {
+    let (mut out, mut rules) = (Vec::new(), None::<Rules>);
+    for path in paths {
+        let text = read_labels(path).with_context(|| format!("reading {}", path.display()))?;
+        for (i, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            let at = || format!("{} line {}", path.display(), i + 1);
+            let label: Value = serde_json::from_str(line).with_context(at)?;
+            if let Some((ex, key, r)) = example_of(&label).with_context(at)? {
+                if rules.is_some_and(|seen| seen != r) {
+                    bail!("{}: labels of different rules", at());
+                }
+                rules = Some(r);
+                out.push((ex, key));
+            }
+        }
+    }
+    Ok((out, rules))
+}
+
+fn line(what: &str, n: usize, prior: (f64, f64), reader: (f64, f64)) {
+    println!(
+        "{what} ({n} decisions): cross-entropy against the teacher {:.4} -> {:.4} nats, top move the teacher's {:.4} -> {:.4}",
+        prior.0, reader.0, prior.1, reader.1
+    );
+}
+
+pub fn run(args: ReaderArgs) -> Result<()> {
+    if !(0.0..1.0).contains(&args.held_out) {
+        bail!("--held-out must be in [0, 1)");
+    }
+    let (all, rules) = examples(&args.labels)?;
+    let rules = rules.ok_or_else(|| anyhow!("no decision with a choice in the labels"))?;
+    let (held, fit): (Vec<_>, Vec<_>) = all
+        .into_iter()
+        .partition(|(_, key)| is_held_out(*key, args.held_out));
+    let fit: Vec<ReaderExample> = fit.into_iter().map(|(e, _)| e).collect();
+    let held: Vec<ReaderExample> = held.into_iter().map(|(e, _)| e).collect();
+    let cfg = ReaderTraining {
+        hidden: args.hidden,
+        weight_decay: args.weight_decay,
+        epochs: args.epochs,
+        learning_rate: args.lr,
+        batch_size: args.batch,
+        seed: args.seed,
+    };
+    println!(
+        "{} decisions to train on, {} held out; {FEATURES} features a move, {cfg:?}",
+        fit.len(),
+        held.len()
+    );
+    let mut reader = train(&rules, &fit, &cfg);
+    let mut notes = vec![
+        format!(
+            "labels: {}",
+            args.labels
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        format!("{cfg:?}, held out {}", args.held_out),
+    ];
+    let mut sets = vec![("trained on", fit), ("held out", held)];
+    if !args.fresh.is_empty() {
+        let (fresh, fresh_rules) = examples(&args.fresh)?;
+        if fresh_rules.is_some_and(|r| r != rules) {
+            bail!("the fresh labels are of other rules");
+        }
+        sets.push(("fresh", fresh.into_iter().map(|(e, _)| e).collect()));
+    }
+    for (what, set) in &sets {
+        if set.is_empty() {
+            continue;
+        }
+        let (prior, read) = (agreement(None, set), agreement(Some(&reader), set));
+        line(what, set.len(), prior, read);
+        notes.push(format!(
+            "{what}: {} decisions, top-1 {:.4} -> {:.4}",
+            set.len(),
+            prior.1,
+            read.1
+        ));
+    }
+    reader.notes = notes;
+    std::fs::write(&args.out, reader.to_json())
+        .with_context(|| format!("writing {}", args.out.display()))?;
+    println!("wrote {}", args.out.display());
+    Ok(())
+}
