@@ -101,21 +101,33 @@ impl MoveReader {
         rules.players == self.players && rules.max_pip == self.max_pip && !rules.draw
     }
 
-    /// The learned part of a move's score (everything but the prior's term).
-    pub fn score(&self, f: &[f32; FEATURES]) -> f32 {
-        let mut s: f32 = self.linear.iter().zip(f).map(|(w, x)| w * x).sum();
-        let mut hidden = self.b1.clone();
+    /// The hidden layer's inputs for a move's reading.
+    fn hidden_in(&self, f: &[f32; FEATURES]) -> Vec<f32> {
+        let mut z = self.b1.clone();
         for (x, row) in f.iter().zip(self.w1.chunks_exact(self.hidden.max(1))) {
             if *x != 0.0 {
-                for (h, w) in hidden.iter_mut().zip(row) {
-                    *h += x * w;
+                for (zj, w) in z.iter_mut().zip(row) {
+                    *zj += x * w;
                 }
             }
         }
-        for (h, w) in hidden.iter().zip(&self.w2) {
-            s += h.max(0.0) * w;
-        }
-        s
+        z
+    }
+
+    /// The learned part of a move's score (everything but the prior's term), from its
+    /// reading and the hidden layer's inputs for it.
+    fn score_with(&self, f: &[f32; FEATURES], z: &[f32]) -> f32 {
+        let lin: f32 = self.linear.iter().zip(f).map(|(w, x)| w * x).sum();
+        lin + z
+            .iter()
+            .zip(&self.w2)
+            .map(|(z, w)| z.max(0.0) * w)
+            .sum::<f32>()
+    }
+
+    /// The learned part of a move's score (everything but the prior's term).
+    pub fn score(&self, f: &[f32; FEATURES]) -> f32 {
+        self.score_with(f, &self.hidden_in(f))
     }
 
     /// The learned scores of `moves` at `info`'s decision, in order.
@@ -374,21 +386,11 @@ fn unflat(r: &mut MoveReader, v: &[f32]) {
 
 /// Softmax of the scores of one decision under `r`, with the hidden activations of each move.
 fn forward(r: &MoveReader, ex: &ReaderExample) -> (Vec<f32>, Vec<Vec<f32>>) {
-    let h = r.hidden;
     let mut scores = Vec::with_capacity(ex.readings.len());
     let mut acts = Vec::with_capacity(ex.readings.len());
     for (f, lp) in ex.readings.iter().zip(&ex.log_prior) {
-        let mut z = r.b1.clone();
-        for (x, row) in f.iter().zip(r.w1.chunks_exact(h.max(1))) {
-            if *x != 0.0 {
-                for (zj, w) in z.iter_mut().zip(row) {
-                    *zj += x * w;
-                }
-            }
-        }
-        let lin: f32 = r.linear.iter().zip(f).map(|(w, x)| w * x).sum();
-        let deep: f32 = z.iter().zip(&r.w2).map(|(z, w)| z.max(0.0) * w).sum();
-        scores.push(r.prior_weight * lp + lin + deep);
+        let z = r.hidden_in(f);
+        scores.push(r.prior_weight * lp + r.score_with(f, &z));
         acts.push(z);
     }
     let top = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);

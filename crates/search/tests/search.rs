@@ -506,23 +506,29 @@ fn prior_temperature_flattens_the_priors() {
     assert!(same.visits < 399 / n + 40, "{flat:?}");
 }
 
+/// The pips of each root move's tile and the prior the search gave it, at 50 iterations of
+/// `config` (prior temperature 1) over [`wide_decision`] with the favour-first evaluator.
+fn root_priors(config: SearchConfig) -> Vec<(u32, f32)> {
+    let config = SearchConfig {
+        prior_temperature: 1.0,
+        ..config
+    };
+    Searcher::with_evaluator(config, Arc::new(FavourFirst::new(1)))
+        .search_with(&wide_decision(), req(50, 1))
+        .unwrap()
+        .moves
+        .iter()
+        .map(|m| (m.mv.tile().unwrap().pips(), m.prior.unwrap()))
+        .collect()
+}
+
 #[test]
 fn pip_tilt_moves_the_searchers_priors_by_the_tiles_pips() {
-    let info = wide_decision();
     let priors = |tilt: f64| {
-        let config = SearchConfig {
-            prior_temperature: 1.0,
+        root_priors(SearchConfig {
             prior_pip_tilt: tilt,
             ..SearchConfig::default()
-        };
-        let moves = Searcher::with_evaluator(config, Arc::new(FavourFirst::new(1)))
-            .search_with(&info, req(50, 1))
-            .unwrap()
-            .moves;
-        moves
-            .iter()
-            .map(|m| (m.mv.tile().unwrap().pips(), m.prior.unwrap()))
-            .collect::<Vec<_>>()
+        })
     };
     let (plain, tilted) = (priors(0.0), priors(-0.2));
     assert!((tilted.iter().map(|p| p.1).sum::<f32>() - 1.0).abs() < 1e-5);
@@ -547,19 +553,10 @@ fn a_move_reader_tilts_the_root_priors_by_its_scores() {
     use capicua_search::reader::MoveReader;
     let info = wide_decision();
     let priors = |reader: Option<MoveReader>| {
-        let config = SearchConfig {
-            prior_temperature: 1.0,
+        root_priors(SearchConfig {
             move_reader: reader.map(Arc::new),
             ..SearchConfig::default()
-        };
-        let moves = Searcher::with_evaluator(config, Arc::new(FavourFirst::new(1)))
-            .search_with(&info, req(50, 1))
-            .unwrap()
-            .moves;
-        moves
-            .iter()
-            .map(|m| (m.mv.tile().unwrap().pips(), m.prior.unwrap()))
-            .collect::<Vec<_>>()
+        })
     };
     // feature 0 is the tile's pips / 18: a weight of -3.6 on it is a tilt of -0.2 a pip
     let mut reader = MoveReader::neutral(info.rules(), 4);
