@@ -369,6 +369,36 @@ impl fmt::Display for ModelChoice {
     }
 }
 
+/// The move reader named by a spec's `reader` value: `none`, `default` (the shipped reader)
+/// or a file.
+fn reader_choice(v: &str) -> Result<Option<Arc<MoveReader>>, SpecError> {
+    match v {
+        "none" => Ok(None),
+        "default" => {
+            let path = capicua_net::shipped_reader_path().ok_or(SpecError::NoShippedModel {
+                name: "reader \"default\"",
+                shipped: capicua_net::SHIPPED_READER,
+            })?;
+            let mut r = load_reader(&path.display().to_string())?;
+            r.source = "default".into();
+            Ok(Some(Arc::new(r)))
+        }
+        path => Ok(Some(Arc::new(load_reader(path)?))),
+    }
+}
+
+/// The reader a search of `kind` with `model` reads unless its spec names one: the shipped
+/// reader for an `ismcts` search with the shipped model, where it is installed (it was fitted
+/// to that model's priors); none otherwise.
+fn default_reader(kind: SearchKind, model: Option<&Model>) -> Option<Arc<MoveReader>> {
+    let shipped = kind == SearchKind::Ismcts
+        && model.is_some_and(|m| m.name == ModelChoice::Default.to_string());
+    shipped
+        .then(|| reader_choice("default").ok())
+        .flatten()
+        .flatten()
+}
+
 /// The move reader file at `path`, named by it in descriptions.
 fn load_reader(path: &str) -> Result<MoveReader, SpecError> {
     let fail = |reason: String| SpecError::Reader {
@@ -433,7 +463,7 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ),
     (
         "reader",
-        "a move reader file (capicua reader) that tilts the root's priors towards a long search's choices, with a network",
+        "a move reader that tilts the root's priors towards a long search's choices: default (the shipped reader; ismcts with model=default reads it unless told), none, or a file of capicua reader",
     ),
     (
         "fpu",
@@ -728,6 +758,7 @@ impl SearchSpec {
     pub fn with_model(kind: SearchKind, model: Option<Model>) -> SearchSpec {
         let mut spec = SearchSpec::new(kind);
         (spec.config.rollout_mix, spec.config.rollout) = default_leaf_rollout(kind, model.as_ref());
+        spec.config.move_reader = default_reader(kind, model.as_ref());
         spec.model = model;
         spec
     }
@@ -745,6 +776,7 @@ impl SearchSpec {
         let mut itemp = 1.0;
         let mut opponents_only = false;
         let (mut mix, mut rollout) = (None, None);
+        let mut reader = None;
         let (mut vmodel, mut vmix) = (None, None);
         let (mut improved, mut cscale, mut cweight) = (false, None, None);
         for key in kind.keys() {
@@ -814,7 +846,7 @@ impl SearchSpec {
                 "cpuct" => c.c_puct = float()?,
                 "ptemp" => c.prior_temperature = positive()?,
                 "piptilt" => c.prior_pip_tilt = signed()?,
-                "reader" => c.move_reader = Some(Arc::new(load_reader(&v)?)),
+                "reader" => reader = Some(reader_choice(&v)?),
                 "optemp" => c.other_prior_temperature = Some(positive()?),
                 "fpubase" => {
                     c.fpu_base =
@@ -1134,6 +1166,17 @@ impl SearchSpec {
         let (mix0, rollout0) = default_leaf_rollout(kind, model.as_ref());
         c.rollout_mix = mix.unwrap_or(mix0);
         c.rollout = rollout.unwrap_or(rollout0);
+        c.move_reader = match reader {
+            Some(Some(r)) if model.is_none() => {
+                return Err(p.bad_value(
+                    "reader",
+                    &r.source,
+                    "tilts a network's priors: give a model",
+                ));
+            }
+            Some(r) => r,
+            None => default_reader(kind, model.as_ref()),
+        };
         let default_beliefs = default_beliefs(model.as_ref());
         c.beliefs = match beliefs {
             // counting's inference needs no belief output from the model
@@ -1301,8 +1344,12 @@ impl SearchSpec {
         if c.prior_pip_tilt != base.prior_pip_tilt {
             out.push(format!("piptilt={}", c.prior_pip_tilt));
         }
-        if let Some(r) = &c.move_reader {
-            out.push(format!("reader={}", r.source));
+        let reader0 = default_reader(self.kind, self.model.as_ref());
+        match (&c.move_reader, &reader0) {
+            (Some(r), Some(r0)) if r.source == r0.source => {}
+            (Some(r), _) => out.push(format!("reader={}", r.source)),
+            (None, Some(_)) => out.push("reader=none".into()),
+            (None, None) => {}
         }
         if c.fpu_reduction != base.fpu_reduction {
             out.push(format!("fpu={}", c.fpu_reduction));
@@ -2363,6 +2410,43 @@ mod model_tests {
         let me = std::env::current_exe().unwrap();
         let choice = ModelChoice::parse(me.to_str().unwrap()).unwrap();
         assert!(matches!(choice.load(), Err(SpecError::Model { .. })));
+    }
+
+    #[test]
+    fn the_shipped_model_reads_the_shipped_reader_unless_told() {
+        let (Some(_), Some(_)) = (
+            capicua_net::shipped_model_path(),
+            capicua_net::shipped_reader_path(),
+        ) else {
+            return;
+        };
+        let reader_of = |t: &str| match PlayerSpec::parse(t).unwrap() {
+            PlayerSpec::Search(s) => s.config.move_reader.clone(),
+            _ => unreachable!("{t} is a search"),
+        };
+        let shipped = reader_of("ismcts:iters=10,model=default").expect("the shipped reader");
+        assert_eq!(shipped.source, "default");
+        assert_eq!(
+            reader_of("ismcts:iters=10,model=default,reader=default"),
+            Some(shipped)
+        );
+        // the canonical text leaves the default out and names a departure from it
+        for t in [
+            "ismcts:iters=10,model=default",
+            "ismcts:iters=10,reader=none,model=default",
+        ] {
+            let spec = PlayerSpec::parse(t).unwrap();
+            assert_eq!(spec.to_string(), t);
+            assert_eq!(PlayerSpec::parse(&spec.to_string()).unwrap(), spec);
+        }
+        assert!(reader_of("ismcts:iters=10,model=default,reader=none").is_none());
+        if capicua_net::long_model_path().is_some() {
+            assert!(reader_of("ismcts:iters=10,model=long").is_none());
+        }
+        let err = PlayerSpec::parse("ismcts:iters=10,reader=default")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("reader") && err.contains("model"), "{err}");
     }
 
     #[test]

@@ -305,6 +305,17 @@ pub fn open_value_model_path() -> Option<PathBuf> {
     installed(OPEN_VALUE_MODEL)
 }
 
+/// The move reader fitted for the shipped model's searches
+/// (`capicua_search::reader::MoveReader`): an `ismcts` search with the shipped model reads it
+/// at its root unless its spec says `reader=none` (eval/results/movereader57/).
+pub const SHIPPED_READER: &str = "models/reader.json";
+
+/// The shipped move reader's file ([`SHIPPED_READER`]), found as [`shipped_model_path`]
+/// finds the shipped model.
+pub fn shipped_reader_path() -> Option<PathBuf> {
+    installed(SHIPPED_READER)
+}
+
 fn installed(relative: &str) -> Option<PathBuf> {
     let here = PathBuf::from(relative);
     if here.is_file() {
