@@ -15,6 +15,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use capicua_engine::{Deal, Rng, Rules, State, TileSet};
+use capicua_search::reader::MoveReader;
 use capicua_search::{BeliefMode, RolloutPolicy};
 use clap::Args;
 use serde_json::{Map, Value, json};
@@ -239,6 +240,17 @@ pub fn run(args: BenchArgs) -> Result<()> {
             out.insert(
                 format!("net_ismcts_midround_{key}_fingerprint"),
                 json!(format!("{fingerprint:016x}")),
+            );
+        }
+        if let Some(path) = capicua_net::shipped_reader_path() {
+            let reader = MoveReader::from_json(&std::fs::read_to_string(&path)?)?;
+            out.insert(
+                "move_reader_root_us".into(),
+                round2(search::reader_root_us(
+                    &reader,
+                    &beliefs::mid_round_position(),
+                    budget,
+                )),
             );
         }
         out.insert("believed_uniform_ess".into(), json!(bb.uniform_ess));

@@ -1,10 +1,11 @@
 //! The search speed benchmark of `capicua bench` (and `capicua bench --speed`): ISMCTS iterations per second from
 //! the opening position of a fixed `cuban` deal, random rollouts.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use capicua_engine::{Deal, InfoSet, Rng, Round, Rules, notation};
 
+use capicua_search::reader::MoveReader;
 use capicua_search::{Budget, SearchConfig, SearchRequest, SearchResult, Searcher, action_key};
 
 /// Seed of the benchmark's deal (fixed: the position must not change between releases).
@@ -99,4 +100,18 @@ pub fn ismcts_iters_per_sec(iterations: u64, threads: usize, seed: u64) -> Searc
         fingerprint,
         nodes: res.nodes,
     }
+}
+
+/// Microseconds for `reader` to score every legal move of `info`, the work a search with a
+/// move reader does once, at its root: the mean over as many repetitions as fit in `budget`.
+pub fn reader_root_us(reader: &MoveReader, info: &InfoSet, budget: Duration) -> f64 {
+    let legal = info.legal_moves();
+    let start = Instant::now();
+    let (mut n, mut sink) = (0u64, 0.0f32);
+    while n == 0 || start.elapsed() < budget {
+        sink += reader.scores(info, &legal).iter().sum::<f32>();
+        n += 1;
+    }
+    std::hint::black_box(sink);
+    start.elapsed().as_secs_f64() * 1e6 / n as f64
 }

@@ -387,16 +387,25 @@ fn reader_choice(v: &str) -> Result<Option<Arc<MoveReader>>, SpecError> {
     }
 }
 
-/// The reader a search of `kind` with `model` reads unless its spec names one: the shipped
-/// reader for an `ismcts` search with the shipped model, where it is installed (it was fitted
-/// to that model's priors); none otherwise.
-fn default_reader(kind: SearchKind, model: Option<&Model>) -> Option<Arc<MoveReader>> {
-    let shipped = kind == SearchKind::Ismcts
-        && model.is_some_and(|m| m.name == ModelChoice::Default.to_string());
-    shipped
-        .then(|| reader_choice("default").ok())
-        .flatten()
-        .flatten()
+/// Whether a search of `kind` with `model` reads the shipped reader unless its spec names
+/// another: an `ismcts` search with the shipped model (the reader was fitted to that model's
+/// priors), where the reader is installed.
+fn reads_shipped_reader(kind: SearchKind, model: Option<&Model>) -> bool {
+    kind == SearchKind::Ismcts
+        && model.is_some_and(|m| m.name == ModelChoice::Default.to_string())
+        && capicua_net::shipped_reader_path().is_some()
+}
+
+/// The reader a search of `kind` with `model` reads unless its spec names one.
+fn default_reader(
+    kind: SearchKind,
+    model: Option<&Model>,
+) -> Result<Option<Arc<MoveReader>>, SpecError> {
+    if reads_shipped_reader(kind, model) {
+        reader_choice("default")
+    } else {
+        Ok(None)
+    }
 }
 
 /// The move reader file at `path`, named by it in descriptions.
@@ -758,7 +767,9 @@ impl SearchSpec {
     pub fn with_model(kind: SearchKind, model: Option<Model>) -> SearchSpec {
         let mut spec = SearchSpec::new(kind);
         (spec.config.rollout_mix, spec.config.rollout) = default_leaf_rollout(kind, model.as_ref());
-        spec.config.move_reader = default_reader(kind, model.as_ref());
+        // a shipped reader that does not load is the shipped files' fault, which the spec
+        // parser reports; here the search goes on without it
+        spec.config.move_reader = default_reader(kind, model.as_ref()).ok().flatten();
         spec.model = model;
         spec
     }
@@ -1175,7 +1186,7 @@ impl SearchSpec {
                 ));
             }
             Some(r) => r,
-            None => default_reader(kind, model.as_ref()),
+            None => default_reader(kind, model.as_ref())?,
         };
         let default_beliefs = default_beliefs(model.as_ref());
         c.beliefs = match beliefs {
@@ -1344,12 +1355,12 @@ impl SearchSpec {
         if c.prior_pip_tilt != base.prior_pip_tilt {
             out.push(format!("piptilt={}", c.prior_pip_tilt));
         }
-        let reader0 = default_reader(self.kind, self.model.as_ref());
-        match (&c.move_reader, &reader0) {
-            (Some(r), Some(r0)) if r.source == r0.source => {}
-            (Some(r), _) => out.push(format!("reader={}", r.source)),
-            (None, Some(_)) => out.push("reader=none".into()),
-            (None, None) => {}
+        let shipped = reads_shipped_reader(self.kind, self.model.as_ref());
+        match &c.move_reader {
+            Some(r) if shipped && r.source == "default" => {}
+            Some(r) => out.push(format!("reader={}", r.source)),
+            None if shipped => out.push("reader=none".into()),
+            None => {}
         }
         if c.fpu_reduction != base.fpu_reduction {
             out.push(format!("fpu={}", c.fpu_reduction));
