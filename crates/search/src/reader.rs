@@ -596,7 +596,8 @@ mod tests {
             log_prior: (0..legal.len()).map(|i| (1.0 + i as f32).ln()).collect(),
             target: (0..legal.len()).map(|i| (i == 0) as u8 as f32).collect(),
         };
-        assert_eq!(agreement(Some(&r), &[ex.clone()]), agreement(None, &[ex]));
+        let one = std::slice::from_ref(&ex);
+        assert_eq!(agreement(Some(&r), one), agreement(None, one));
     }
 
     #[test]
