@@ -475,6 +475,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "a move reader that tilts the root's priors towards a long search's choices: default (the shipped reader; ismcts with model=default reads it unless told), none, or a file of capicua reader",
     ),
     (
+        "rnodes",
+        "which of the searcher's nodes the move reader tilts: root (the default) or own (every one of its nodes, read from its information set there)",
+    ),
+    (
         "fpu",
         "first-play urgency reduction with a network: an untried move is valued at fpubase's value less this times the root of the tried moves' priors (below 0: more breadth)",
     ),
@@ -867,6 +871,13 @@ impl SearchSpec {
                 "mix" => mix = Some(weight()?),
                 "rollouts" => c.rollouts = int(1)?.min(1024) as u32,
                 "rrand" => c.rollout_random = int(0)?.min(1 << 20) as u32,
+                "rnodes" => {
+                    c.reader_below_root = match v.as_str() {
+                        "root" => false,
+                        "own" => true,
+                        _ => return Err(bad("expected root or own")),
+                    }
+                }
                 "rootdeals" => {
                     c.common_root_deals = match v.as_str() {
                         "fresh" => false,
@@ -1188,6 +1199,9 @@ impl SearchSpec {
             Some(r) => r,
             None => default_reader(kind, model.as_ref())?,
         };
+        if c.reader_below_root && c.move_reader.is_none() {
+            return Err(p.bad_value("rnodes", "own", "tilts by the move reader: give a reader"));
+        }
         let default_beliefs = default_beliefs(model.as_ref());
         c.beliefs = match beliefs {
             // counting's inference needs no belief output from the model
@@ -1361,6 +1375,9 @@ impl SearchSpec {
             Some(r) => out.push(format!("reader={}", r.source)),
             None if shipped => out.push("reader=none".into()),
             None => {}
+        }
+        if c.reader_below_root != base.reader_below_root {
+            out.push("rnodes=own".into());
         }
         if c.fpu_reduction != base.fpu_reduction {
             out.push(format!("fpu={}", c.fpu_reduction));
@@ -2445,12 +2462,24 @@ mod model_tests {
         for t in [
             "ismcts:iters=10,model=default",
             "ismcts:iters=10,reader=none,model=default",
+            "ismcts:iters=10,rnodes=own,model=default",
         ] {
             let spec = PlayerSpec::parse(t).unwrap();
             assert_eq!(spec.to_string(), t);
             assert_eq!(PlayerSpec::parse(&spec.to_string()).unwrap(), spec);
         }
         assert!(reader_of("ismcts:iters=10,model=default,reader=none").is_none());
+        let below = |t: &str| match PlayerSpec::parse(t).unwrap() {
+            PlayerSpec::Search(s) => s.config.reader_below_root,
+            _ => unreachable!("{t} is a search"),
+        };
+        assert!(!below("ismcts:iters=10,model=default"));
+        assert!(below("ismcts:iters=10,model=default,rnodes=own"));
+        assert!(!below("ismcts:iters=10,model=default,rnodes=root"));
+        let err = PlayerSpec::parse("ismcts:iters=10,model=default,reader=none,rnodes=own")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("rnodes") && err.contains("reader"), "{err}");
         if capicua_net::long_model_path().is_some() {
             assert!(reader_of("ismcts:iters=10,model=long").is_none());
         }

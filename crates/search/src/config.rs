@@ -354,6 +354,11 @@ pub struct SearchConfig {
     /// `prior^prior_weight * exp(score)`, renormalised, before the search starts. Read only in
     /// rounds of the rules it was trained on; `None` leaves the priors as they are.
     pub move_reader: Option<std::sync::Arc<crate::reader::MoveReader>>,
+    /// The reader also tilts the priors of the searcher's own nodes below the root, read from
+    /// the searcher's information set there (the root's and the path to the node): the
+    /// decisions it was fitted on are the searcher's own, and a short search meets them in its
+    /// tree too. Each such node costs a replay of the path and the reader's scores.
+    pub reader_below_root: bool,
     /// First-play urgency reduction (PUCT only): a child no iteration has visited is valued at
     /// [`fpu_base`](Self::fpu_base)'s value of its node for the side to move, less this times
     /// the square root of the (tempered) priors of the available children already visited
@@ -468,6 +473,7 @@ impl Default for SearchConfig {
             other_prior_temperature: None,
             prior_pip_tilt: 0.0,
             move_reader: None,
+            reader_below_root: false,
             fpu_reduction: 0.0,
             fpu_base: FpuBase::Value,
             rollout_mix: 0.0,

@@ -178,6 +178,9 @@ pub(crate) struct Ctx<'a> {
     pub(crate) pip_tilt: f32,
     /// The move reader's scores at the root, when the search has one that reads its rules.
     pub(crate) root_tilt: Option<RootTilt>,
+    /// The reader that tilts the searcher's nodes below the root too
+    /// ([`crate::SearchConfig::reader_below_root`]), when it reads the search's rules.
+    pub(crate) deep_reader: Option<&'a MoveReader>,
     /// [`crate::SearchConfig::fpu_base`] and [`crate::SearchConfig::fpu_reduction`].
     pub(crate) fpu: Fpu,
     /// How the seats in `modelled` move ([`crate::OtherSeats`] other than `Search`).
@@ -398,7 +401,15 @@ impl Worker {
             LeafKind::Eval { node } => {
                 let v = self.value_leaf(ctx, rng, &state);
                 if ctx.puct {
-                    expand_with_priors(&mut self.tree, ctx, node, &state, &self.eval, &v);
+                    expand_with_priors(
+                        &mut self.tree,
+                        ctx,
+                        node,
+                        &state,
+                        &self.moves,
+                        &self.eval,
+                        &v,
+                    );
                 }
                 v
             }
@@ -454,7 +465,7 @@ impl Worker {
             let v = self.value_leaf(ctx, rng, &state);
             if ctx.puct {
                 // the state is the leaf's: solve_to_end leaves it as it was when it declines
-                self.priors.fill(ctx, &state, &self.eval, &v);
+                self.priors.fill(ctx, &state, &self.moves, &self.eval, &v);
             }
             v
         } else {
@@ -539,7 +550,7 @@ impl Worker {
                 let sides = &self.pending_sides[p.keys.0..p.keys.1];
                 let node = backprop_keys(&mut self.tree, keys, sides, &v);
                 if ctx.puct {
-                    expand_with_priors(&mut self.tree, ctx, node, &p.state, e, &v);
+                    expand_with_priors(&mut self.tree, ctx, node, &p.state, path, e, &v);
                 }
             }
         }
@@ -775,7 +786,15 @@ impl Worker {
         ctx.evaluator.evaluate(&leaf, rng, &mut self.other_eval);
         // an evaluated node keeps the value of its first evaluation and ignores this one
         let values = ctx.values(&self.other_eval.value);
-        expand_with_priors(&mut self.tree, ctx, node, state, &self.other_eval, &values);
+        expand_with_priors(
+            &mut self.tree,
+            ctx,
+            node,
+            state,
+            &self.moves,
+            &self.other_eval,
+            &values,
+        );
         self.tree.child_keys(node)
     }
 
@@ -922,6 +941,29 @@ impl RootTilt {
     }
 }
 
+/// The reader's scores of `legal` at the searcher's node reached from the root along
+/// `path`, by action key, into `score`; false where it has nothing to tilt (one move, or a
+/// path the root's information set does not follow).
+fn deep_scores(
+    reader: &MoveReader,
+    root: &InfoSet,
+    path: &[Move],
+    legal: &[Move],
+    score: &mut [f32; 128],
+) -> bool {
+    if legal.len() < 2 {
+        return false;
+    }
+    let mut info = root.clone();
+    if path.iter().any(|&m| info.apply(m).is_err()) {
+        return false;
+    }
+    for (&m, s) in legal.iter().zip(reader.scores(&info, legal)) {
+        score[action_key(m) as usize] = s;
+    }
+    true
+}
+
 /// The priors of a node's legal moves (renormalized over the legal plays; uniform when the
 /// evaluator's are unusable) and the value of the side to move there: what an evaluation
 /// gives a node, computed without the tree.
@@ -945,14 +987,27 @@ impl Default for NodePriors {
 }
 
 impl NodePriors {
-    pub(crate) fn of(ctx: &Ctx<'_>, state: &State, eval: &Evaluation, v: &SideValues) -> Self {
+    pub(crate) fn of(
+        ctx: &Ctx<'_>,
+        state: &State,
+        path: &[Move],
+        eval: &Evaluation,
+        v: &SideValues,
+    ) -> Self {
         let mut out = NodePriors::default();
-        out.fill(ctx, state, eval, v);
+        out.fill(ctx, state, path, eval, v);
         out
     }
 
-    /// [`NodePriors::of`] in place.
-    pub(crate) fn fill(&mut self, ctx: &Ctx<'_>, state: &State, eval: &Evaluation, v: &SideValues) {
+    /// [`NodePriors::of`] in place; `path` is the moves from the root to `state`.
+    pub(crate) fn fill(
+        &mut self,
+        ctx: &Ctx<'_>,
+        state: &State,
+        path: &[Move],
+        eval: &Evaluation,
+        v: &SideValues,
+    ) {
         let mut legal = MoveList::default();
         state.legal_moves(&mut legal);
         self.to_move = state.to_move;
@@ -965,11 +1020,21 @@ impl NodePriors {
         };
         let tilt = if own { ctx.pip_tilt } else { 0.0 };
         // the root is the only node of the searcher's with the root's tiles still out
-        let root = ctx.root_tilt.as_ref().filter(|r| own && state.out == r.out);
+        let mut deep = [0.0f32; 128];
+        let reader_tilt = match (&ctx.root_tilt, ctx.deep_reader) {
+            _ if !own => None,
+            (Some(r), _) if state.out == r.out => Some((r.prior_weight, &r.score)),
+            (_, Some(reader))
+                if !path.is_empty() && deep_scores(reader, ctx.info, path, &legal, &mut deep) =>
+            {
+                Some((reader.prior_weight, &deep))
+            }
+            _ => None,
+        };
         let prior_of = |m: Move| {
             let mut p = powered_prior(eval, m, power);
-            if let Some(r) = root {
-                p = p.powf(r.prior_weight) * r.score[action_key(m) as usize].exp();
+            if let Some((weight, score)) = reader_tilt {
+                p = p.powf(weight) * score[action_key(m) as usize].exp();
             }
             if tilt == 0.0 {
                 return p;
@@ -1000,10 +1065,11 @@ fn expand_with_priors(
     ctx: &Ctx<'_>,
     node: u32,
     state: &State,
+    path: &[Move],
     eval: &Evaluation,
     v: &SideValues,
 ) {
-    insert_priors(tree, ctx, node, &NodePriors::of(ctx, state, eval, v));
+    insert_priors(tree, ctx, node, &NodePriors::of(ctx, state, path, eval, v));
 }
 
 /// [`expand_with_priors`] with its priors computed.

@@ -203,6 +203,10 @@ impl Searcher {
                 as f32,
             pip_tilt: cfg.prior_pip_tilt as f32,
             root_tilt: RootTilt::of(cfg.move_reader.as_deref(), info),
+            deep_reader: cfg
+                .move_reader
+                .as_deref()
+                .filter(|r| cfg.reader_below_root && r.reads(info.rules())),
             fpu: Fpu {
                 base: cfg.fpu_base,
                 reduction: cfg.fpu_reduction,
@@ -732,6 +736,51 @@ mod tests {
             }
         }
         averaged
+    }
+
+    #[test]
+    fn the_reader_below_the_root_tilts_the_searchers_own_nodes() {
+        use crate::reader::MoveReader;
+        use capicua_engine::Tile;
+        // feature 0 is the tile's pips / 18: a weight of -3.6 on it is a tilt of -0.2 a pip
+        let mut reader = MoveReader::neutral(&Rules::cuban(), 4);
+        reader.linear[0] = -3.6;
+        let reader = Arc::new(reader);
+        let pips = |key: u8| Tile::from_index(key as usize >> 1).pips() as f32;
+        for below in [false, true] {
+            let (_, nodes) = search(SearchConfig {
+                move_reader: Some(reader.clone()),
+                reader_below_root: below,
+                ..SearchConfig::default()
+            });
+            // the searcher moves again every fourth move; the evaluator's priors are uniform
+            let own: Vec<&Node> = nodes
+                .iter()
+                .filter(|(path, children)| {
+                    !path.is_empty() && path.len() % 4 == 0 && children.len() >= 2
+                })
+                .collect();
+            let mut tilted = 0;
+            for (path, children) in own {
+                let (k0, p0) = children[0];
+                for &(k, p) in children {
+                    let want = if below {
+                        (-0.2 * (pips(k) - pips(k0))).exp()
+                    } else {
+                        1.0
+                    };
+                    assert!(
+                        (p / p0 - want).abs() < 1e-4,
+                        "below {below}, node {path:?}: {children:?}"
+                    );
+                }
+                tilted += children.iter().any(|&(k, _)| pips(k) != pips(k0)) as usize;
+            }
+            assert!(
+                tilted > 5,
+                "{tilted} own nodes with moves of different pips"
+            );
+        }
     }
 
     #[test]
