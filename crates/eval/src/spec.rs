@@ -475,6 +475,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "a move reader that tilts the root's priors towards a long search's choices: default (the shipped reader; ismcts with model=default reads it unless told), none, or a file of capicua reader",
     ),
     (
+        "rscale",
+        "how much say the move reader gets: its scores times this and its weight on the prior moved as far from 1 (1, the default: as fitted; 0: no tilt)",
+    ),
+    (
         "rnodes",
         "which of the searcher's nodes the move reader tilts: root (the default) or own (every one of its nodes, read from its information set there)",
     ),
@@ -871,6 +875,7 @@ impl SearchSpec {
                 "mix" => mix = Some(weight()?),
                 "rollouts" => c.rollouts = int(1)?.min(1024) as u32,
                 "rrand" => c.rollout_random = int(0)?.min(1 << 20) as u32,
+                "rscale" => c.reader_scale = float()?,
                 "rnodes" => {
                     c.reader_below_root = match v.as_str() {
                         "root" => false,
@@ -1202,6 +1207,13 @@ impl SearchSpec {
         if c.reader_below_root && c.move_reader.is_none() {
             return Err(p.bad_value("rnodes", "own", "tilts by the move reader: give a reader"));
         }
+        if c.reader_scale != 1.0 && c.move_reader.is_none() {
+            return Err(p.bad_value(
+                "rscale",
+                &c.reader_scale.to_string(),
+                "scales the move reader: give a reader",
+            ));
+        }
         let default_beliefs = default_beliefs(model.as_ref());
         c.beliefs = match beliefs {
             // counting's inference needs no belief output from the model
@@ -1375,6 +1387,9 @@ impl SearchSpec {
             Some(r) => out.push(format!("reader={}", r.source)),
             None if shipped => out.push("reader=none".into()),
             None => {}
+        }
+        if c.reader_scale != base.reader_scale {
+            out.push(format!("rscale={}", c.reader_scale));
         }
         if c.reader_below_root != base.reader_below_root {
             out.push("rnodes=own".into());
@@ -2463,6 +2478,7 @@ mod model_tests {
             "ismcts:iters=10,model=default",
             "ismcts:iters=10,reader=none,model=default",
             "ismcts:iters=10,rnodes=own,model=default",
+            "ismcts:iters=10,rscale=0.5,rnodes=own,model=default",
         ] {
             let spec = PlayerSpec::parse(t).unwrap();
             assert_eq!(spec.to_string(), t);
@@ -2480,6 +2496,10 @@ mod model_tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("rnodes") && err.contains("reader"), "{err}");
+        let err = PlayerSpec::parse("ismcts:iters=10,model=default,reader=none,rscale=0.5")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("rscale") && err.contains("reader"), "{err}");
         if capicua_net::long_model_path().is_some() {
             assert!(reader_of("ismcts:iters=10,model=long").is_none());
         }

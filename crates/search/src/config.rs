@@ -359,6 +359,11 @@ pub struct SearchConfig {
     /// decisions it was fitted on are the searcher's own, and a short search meets them in its
     /// tree too. Each such node costs a replay of the path and the reader's scores.
     pub reader_below_root: bool,
+    /// How much say the reader gets: its scores times this, and its weight on the log prior
+    /// moved as far from 1 (`prior^(1 + s(w - 1)) * exp(s * score)`). 1 is the reader as
+    /// fitted and 0 leaves the priors as they are. A fitted reader gained as a pair at 10 ms
+    /// and not at 50 ms (eval/results/reader50/), where a longer search may want less of it.
+    pub reader_scale: f64,
     /// First-play urgency reduction (PUCT only): a child no iteration has visited is valued at
     /// [`fpu_base`](Self::fpu_base)'s value of its node for the side to move, less this times
     /// the square root of the (tempered) priors of the available children already visited
@@ -474,6 +479,7 @@ impl Default for SearchConfig {
             prior_pip_tilt: 0.0,
             move_reader: None,
             reader_below_root: false,
+            reader_scale: 1.0,
             fpu_reduction: 0.0,
             fpu_base: FpuBase::Value,
             rollout_mix: 0.0,

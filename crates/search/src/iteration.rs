@@ -181,6 +181,8 @@ pub(crate) struct Ctx<'a> {
     /// The reader that tilts the searcher's nodes below the root too
     /// ([`crate::SearchConfig::reader_below_root`]), when it reads the search's rules.
     pub(crate) deep_reader: Option<&'a MoveReader>,
+    /// [`crate::SearchConfig::reader_scale`].
+    pub(crate) reader_scale: f32,
     /// [`crate::SearchConfig::fpu_base`] and [`crate::SearchConfig::fpu_reduction`].
     pub(crate) fpu: Fpu,
     /// How the seats in `modelled` move ([`crate::OtherSeats`] other than `Search`).
@@ -913,55 +915,67 @@ fn add_neutral_children(tree: &mut Tree, node: u32, untried: u128, ctx: &Ctx<'_>
     added
 }
 
-/// A [`MoveReader`]'s view of the root decision, computed once a search.
-pub(crate) struct RootTilt {
-    /// The tiles not on the table at the root.
-    out: TileSet,
+/// How a [`MoveReader`] tilts one decision of the searcher's: a move's prior becomes
+/// `prior^prior_weight * exp(score)`, both scaled by [`crate::SearchConfig::reader_scale`].
+pub(crate) struct Tilt {
     prior_weight: f32,
-    /// The reader's score of each root move, by action key.
+    /// The scaled score of each legal move, by action key.
     score: [f32; 128],
 }
 
-impl RootTilt {
-    pub(crate) fn of(reader: Option<&MoveReader>, info: &InfoSet) -> Option<RootTilt> {
-        let reader = reader.filter(|r| r.reads(info.rules()))?;
-        let legal = info.legal_moves();
+impl Tilt {
+    /// `reader`'s tilt of `legal` at `info`'s decision; `None` with one move (nothing to tilt).
+    fn read(reader: &MoveReader, scale: f32, info: &InfoSet, legal: &[Move]) -> Option<Tilt> {
         if legal.len() < 2 {
             return None;
         }
         let mut score = [0.0f32; 128];
-        for (&m, s) in legal.iter().zip(reader.scores(info, &legal)) {
-            score[action_key(m) as usize] = s;
+        for (&m, s) in legal.iter().zip(reader.scores(info, legal)) {
+            score[action_key(m) as usize] = scale * s;
         }
-        Some(RootTilt {
-            out: info.rules().set().minus(info.played()),
-            prior_weight: reader.prior_weight,
+        Some(Tilt {
+            // exact at scale 1: the reader as fitted
+            prior_weight: scale * reader.prior_weight + (1.0 - scale),
             score,
         })
     }
+
+    /// The reader's tilt at the searcher's node reached from the root along `path`, read from
+    /// the searcher's information set there; `None` also where the path is not one the
+    /// root's information set can follow.
+    fn below_root(
+        reader: &MoveReader,
+        scale: f32,
+        root: &InfoSet,
+        path: &[Move],
+        legal: &[Move],
+    ) -> Option<Tilt> {
+        if legal.len() < 2 {
+            return None;
+        }
+        let mut info = root.clone();
+        if path.iter().any(|&m| info.apply(m).is_err()) {
+            return None;
+        }
+        Tilt::read(reader, scale, &info, legal)
+    }
 }
 
-/// The reader's scores of `legal` at the searcher's node reached from the root along
-/// `path`, by action key, into `score`; false where it has nothing to tilt (one move, or a
-/// path the root's information set does not follow).
-fn deep_scores(
-    reader: &MoveReader,
-    root: &InfoSet,
-    path: &[Move],
-    legal: &[Move],
-    score: &mut [f32; 128],
-) -> bool {
-    if legal.len() < 2 {
-        return false;
+/// The reader's tilt of the root decision, computed once a search.
+pub(crate) struct RootTilt {
+    /// The tiles not on the table at the root.
+    out: TileSet,
+    tilt: Tilt,
+}
+
+impl RootTilt {
+    pub(crate) fn of(reader: Option<&MoveReader>, scale: f32, info: &InfoSet) -> Option<RootTilt> {
+        let reader = reader.filter(|r| r.reads(info.rules()))?;
+        Some(RootTilt {
+            out: info.rules().set().minus(info.played()),
+            tilt: Tilt::read(reader, scale, info, &info.legal_moves())?,
+        })
     }
-    let mut info = root.clone();
-    if path.iter().any(|&m| info.apply(m).is_err()) {
-        return false;
-    }
-    for (&m, s) in legal.iter().zip(reader.scores(&info, legal)) {
-        score[action_key(m) as usize] = s;
-    }
-    true
 }
 
 /// The priors of a node's legal moves (renormalized over the legal plays; uniform when the
@@ -1020,21 +1034,18 @@ impl NodePriors {
         };
         let tilt = if own { ctx.pip_tilt } else { 0.0 };
         // the root is the only node of the searcher's with the root's tiles still out
-        let mut deep = [0.0f32; 128];
-        let reader_tilt = match (&ctx.root_tilt, ctx.deep_reader) {
-            _ if !own => None,
-            (Some(r), _) if state.out == r.out => Some((r.prior_weight, &r.score)),
-            (_, Some(reader))
-                if !path.is_empty() && deep_scores(reader, ctx.info, path, &legal, &mut deep) =>
-            {
-                Some((reader.prior_weight, &deep))
+        let root = ctx.root_tilt.as_ref().filter(|r| own && state.out == r.out);
+        let deep = match ctx.deep_reader {
+            Some(reader) if own && root.is_none() && !path.is_empty() => {
+                Tilt::below_root(reader, ctx.reader_scale, ctx.info, path, &legal)
             }
             _ => None,
         };
+        let reader_tilt = root.map(|r| &r.tilt).or(deep.as_ref());
         let prior_of = |m: Move| {
             let mut p = powered_prior(eval, m, power);
-            if let Some((weight, score)) = reader_tilt {
-                p = p.powf(weight) * score[action_key(m) as usize].exp();
+            if let Some(t) = reader_tilt {
+                p = p.powf(t.prior_weight) * t.score[action_key(m) as usize].exp();
             }
             if tilt == 0.0 {
                 return p;

@@ -202,7 +202,8 @@ impl Searcher {
             other_prior_power: (1.0 / cfg.other_prior_temperature.unwrap_or(cfg.prior_temperature))
                 as f32,
             pip_tilt: cfg.prior_pip_tilt as f32,
-            root_tilt: RootTilt::of(cfg.move_reader.as_deref(), info),
+            root_tilt: RootTilt::of(cfg.move_reader.as_deref(), cfg.reader_scale as f32, info),
+            reader_scale: cfg.reader_scale as f32,
             deep_reader: cfg
                 .move_reader
                 .as_deref()

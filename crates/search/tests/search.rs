@@ -586,6 +586,27 @@ fn a_move_reader_tilts_the_root_priors_by_its_scores() {
             "{alone:?}"
         );
     }
+    // scaled by a half: half the tilt, and half the way from the prior's weight back to 1
+    reader.prior_weight = 0.5;
+    let half = root_priors(SearchConfig {
+        move_reader: Some(Arc::new(reader.clone())),
+        reader_scale: 0.5,
+        ..SearchConfig::default()
+    });
+    for i in 1..plain.len() {
+        let dp = plain[i].0 as f32 - plain[0].0 as f32;
+        let want = ratio(&plain, i).powf(0.75) * (-0.1 * dp).exp();
+        assert!((ratio(&half, i) - want).abs() < 1e-4, "{half:?}");
+    }
+    // scaled to nothing: the priors as they are
+    let none = root_priors(SearchConfig {
+        move_reader: Some(Arc::new(reader.clone())),
+        reader_scale: 0.0,
+        ..SearchConfig::default()
+    });
+    for (a, b) in none.iter().zip(&plain) {
+        assert!((a.1 - b.1).abs() < 1e-6, "{none:?} {plain:?}");
+    }
     // a reader of other rules is not read
     reader.players = 3;
     assert_eq!(priors(Some(reader)), plain);
