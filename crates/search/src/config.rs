@@ -352,7 +352,8 @@ pub struct SearchConfig {
     /// A learned tilt of the priors of the searcher's root decision
     /// ([`crate::reader::MoveReader`]): each root move's prior becomes
     /// `prior^prior_weight * exp(score)`, renormalised, before the search starts. Read only in
-    /// rounds of the rules it was trained on; `None` leaves the priors as they are.
+    /// rounds of the rules it was trained on; `None` leaves the priors as they are. See also
+    /// [`reader_below_root`](Self::reader_below_root) and [`reader_scale`](Self::reader_scale).
     pub move_reader: Option<std::sync::Arc<crate::reader::MoveReader>>,
     /// The reader also tilts the priors of the searcher's own nodes below the root, read from
     /// the searcher's information set there (the root's and the path to the node): the
