@@ -950,6 +950,7 @@ impl Tilt {
         path: &[Move],
         legal: &[Move],
     ) -> Option<Tilt> {
+        // checked before the copy and replay, which a forced move would waste
         if legal.len() < 2 {
             return None;
         }

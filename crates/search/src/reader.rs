@@ -103,15 +103,7 @@ impl MoveReader {
 
     /// The hidden layer's inputs for a move's reading.
     fn hidden_in(&self, f: &[f32; FEATURES]) -> Vec<f32> {
-        let mut z = Vec::new();
-        self.hidden_into(f, &mut z);
-        z
-    }
-
-    /// [`MoveReader::hidden_in`] into `z`, whose room is kept from move to move.
-    fn hidden_into(&self, f: &[f32; FEATURES], z: &mut Vec<f32>) {
-        z.clear();
-        z.extend_from_slice(&self.b1);
+        let mut z = self.b1.clone();
         for (x, row) in f.iter().zip(self.w1.chunks_exact(self.hidden.max(1))) {
             if *x != 0.0 {
                 for (zj, w) in z.iter_mut().zip(row) {
@@ -119,6 +111,7 @@ impl MoveReader {
                 }
             }
         }
+        z
     }
 
     /// The learned part of a move's score (everything but the prior's term), from its
@@ -140,14 +133,9 @@ impl MoveReader {
     /// The learned scores of `moves` at `info`'s decision, in order.
     pub fn scores(&self, info: &InfoSet, moves: &[Move]) -> Vec<f32> {
         let table = TableRead::of(info);
-        let mut z = Vec::with_capacity(self.hidden);
         moves
             .iter()
-            .map(|&m| {
-                let f = reading(info, &table, m);
-                self.hidden_into(&f, &mut z);
-                self.score_with(&f, &z)
-            })
+            .map(|&m| self.score(&reading(info, &table, m)))
             .collect()
     }
 }
