@@ -1,8 +1,7 @@
 #!/bin/bash
-# queue.sh: machine60's runs, two lanes (one a core). CAPICUA=/work/exp/s60/capicua
+# queue.sh: machine60's runs, two lanes (one a core); the 30 ms addendum's two runs were started by hand, each file has its command. CAPICUA=/work/exp/s60/capicua
 cd "$(dirname "$0")/../../.."
 r=eval/results/machine60
-ev() { bash eval/results/speed44/evb.sh "$@"; }
 P10="--a ismcts:ms=10,model=default --b counting"
 Q10="--a ismcts:ms=10,model=default --a-partner counting --b counting"
 Q50="--a ismcts:ms=50,model=default --a-partner counting --b counting"
@@ -11,7 +10,7 @@ lane() {
   for job in "$@"; do
     set -- $job
     name=$1; seed=$2; spec=$3
-    ev $r/$name-$seed.txt $seed ${!spec}
+    bash eval/results/speed44/evb.sh $r/$name-$seed.txt $seed ${!spec}
   done
 }
 lane "pair10 10129 P10" "pair10 10131 P10" "partner10 10133 Q10" "partner10 10135 Q10" \

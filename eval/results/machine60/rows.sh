@@ -6,8 +6,7 @@ c=eval/results/beliefs/bound/combine.py
 {
   echo "\$ bash $r/rows.sh   ($(date -u '+%Y-%m-%d %H:%M') UTC)"
   for row in pair10 partner10 partner50 pair50; do
-    files=$(ls $r/$row-1*.txt 2>/dev/null | grep -v paired)
-    done_files=$(grep -l "margin/round" $files 2>/dev/null)
+    done_files=$(grep -l "margin/round" $r/$row-1*.txt 2>/dev/null)
     [ -z "$done_files" ] && { echo "$row: no finished run"; continue; }
     echo "$row ($(echo $done_files | wc -w) seeds: $(for f in $done_files; do basename $f .txt | cut -d- -f2; done | tr '\n' ' ')): $(python3 $c $done_files)"
   done
