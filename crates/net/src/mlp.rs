@@ -279,6 +279,77 @@ fn add_rows_generic(
     }
 }
 
+/// Pushes `(j, input[j] - base[j])` for every `j` from `from` on where the two differ in value,
+/// in order. Most inputs are equal, so they are compared by bits a vector at a time and only
+/// the lanes that differ are looked at (a 0.0 against a -0.0 differs in bits, not in value,
+/// and is left out by the check by value).
+#[inline]
+fn push_differences(rows: &mut Rows, input: &[f32], base: &[f32], from: usize) {
+    let n = input.len().min(base.len());
+    let mut i = from.min(n);
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx512f") {
+        // SAFETY: the CPU has AVX-512F (checked just above).
+        i = unsafe { push_differences_avx512(rows, &input[..n], &base[..n], i) };
+    }
+    push_differences_from(rows, &input[..n], &base[..n], i);
+}
+
+/// The check by value of one input that may differ.
+#[inline(always)]
+fn push_if_differs(rows: &mut Rows, input: &[f32], base: &[f32], j: usize) {
+    if input[j] != base[j] {
+        rows.push(j, input[j] - base[j]);
+    }
+}
+
+/// [`push_differences`] over whole blocks of 16 inputs from `i`; returns where it stopped.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn push_differences_avx512(
+    rows: &mut Rows,
+    input: &[f32],
+    base: &[f32],
+    mut i: usize,
+) -> usize {
+    use std::arch::x86_64::*;
+    while i + 16 <= input.len() {
+        // SAFETY: both slices hold 16 floats from `i` (checked by the loop).
+        let (a, b) = unsafe {
+            (
+                _mm512_loadu_si512(input.as_ptr().add(i).cast()),
+                _mm512_loadu_si512(base.as_ptr().add(i).cast()),
+            )
+        };
+        let mut differ = _mm512_cmpneq_epi32_mask(a, b);
+        while differ != 0 {
+            push_if_differs(rows, input, base, i + differ.trailing_zeros() as usize);
+            differ &= differ - 1;
+        }
+        i += 16;
+    }
+    i
+}
+
+/// [`push_differences`] from `i` on, in blocks of 8 compared by bits.
+#[inline]
+fn push_differences_from(rows: &mut Rows, input: &[f32], base: &[f32], mut i: usize) {
+    let n = input.len();
+    while i < n {
+        let end = (i + 8).min(n);
+        let differ = input[i..end]
+            .iter()
+            .zip(&base[i..end])
+            .fold(0u32, |d, (x, b)| d | (x.to_bits() ^ b.to_bits()));
+        if differ != 0 {
+            for j in i..end {
+                push_if_differs(rows, input, base, j);
+            }
+        }
+        i = end;
+    }
+}
+
 /// `Σ a_i b_i` in eight independent lanes (so it vectorises without reassociating a single
 /// sum), then the lanes added in order.
 #[inline]
@@ -517,26 +588,7 @@ impl FastMlp {
         assert_eq!(base.len(), input.len(), "input length");
         let first = self.trunk.first().expect("a network with a hidden layer");
         let mut rows = Rows::new();
-        // most inputs are equal: blocks of them are skipped whole
-        let n = input.len();
-        let mut i = from;
-        while i < n {
-            let end = (i + 8).min(n);
-            // by bits, which compiles to vector compares (a 0.0 against a -0.0 only sends the
-            // block to the check by value below)
-            let differ = input[i..end]
-                .iter()
-                .zip(&base[i..end])
-                .fold(0u32, |d, (x, b)| d | (x.to_bits() ^ b.to_bits()));
-            if differ != 0 {
-                for j in i..end {
-                    if input[j] != base[j] {
-                        rows.push(j, input[j] - base[j]);
-                    }
-                }
-            }
-            i = end;
-        }
+        push_differences(&mut rows, input, base, from);
         add_rows(
             &first.weight,
             first.fan_out,
@@ -663,6 +715,39 @@ mod row_tests {
                 }
             }
             assert_eq!(bits(&got), bits(&expected), "from {from}");
+        }
+    }
+
+    #[test]
+    fn every_path_finds_the_same_differences() {
+        let base: Vec<f32> = values(203, 21)
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| if i % 3 == 0 { 0.0 } else { v })
+            .collect();
+        let mut input = base.clone();
+        for j in [0, 15, 16, 17, 31, 100, 101, 190, 202] {
+            input[j] += 0.25;
+        }
+        input[3] = -0.0;
+        let rows_of = |from: usize, generic: bool| {
+            let mut rows = Rows::new();
+            if generic {
+                push_differences_from(&mut rows, &input, &base, from);
+            } else {
+                push_differences(&mut rows, &input, &base, from);
+            }
+            let (index, scale) = rows.as_slices();
+            (index.to_vec(), scale.to_vec())
+        };
+        for from in [0, 1, 16, 17, 150, 202, 203] {
+            let expected: Vec<u32> = (from..203)
+                .filter(|&j| input[j] != base[j])
+                .map(|j| j as u32)
+                .collect();
+            let (index, scale) = rows_of(from, false);
+            assert_eq!(index, expected, "from {from}");
+            assert_eq!((index, scale), rows_of(from, true), "from {from}");
         }
     }
 
