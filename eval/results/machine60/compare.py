@@ -24,13 +24,19 @@ def pooled(patterns):
     n, mean, lo, hi = re.match(r"(\d+) rounds: ([+-][\d.]+) \[([+-][\d.]+), ([+-][\d.]+)\]", out).groups()
     return int(n), float(mean), (float(hi) - float(lo)) / 2 / 1.96
 
-print("| row | this machine (EPYC) | the Xeon | difference |")
-print("|---|---|---|---|")
-for name, here, xeon in ROWS:
-    a, b = pooled(here), pooled(xeon)
-    if a is None or b is None:
-        print(f"| {name} | not run | | |")
-        continue
-    d, se = a[1] - b[1], (a[2] ** 2 + b[2] ** 2) ** 0.5
-    show = lambda p: f"{p[1]:+.2f} [{p[1] - 1.96 * p[2]:+.2f}, {p[1] + 1.96 * p[2]:+.2f}] ({p[0]:,})"
-    print(f"| {name} | {show(a)} | {show(b)} | {d:+.2f} [{d - 1.96 * se:+.2f}, {d + 1.96 * se:+.2f}] |")
+def table(rows, here_name, there_name):
+    """Prints the markdown table of `rows`: (name, this side's files, the other side's)."""
+    print(f"| row | {here_name} | {there_name} | difference |")
+    print("|---|---|---|---|")
+    for name, here, xeon in rows:
+        a, b = pooled(here), pooled(xeon)
+        if a is None or b is None:
+            print(f"| {name} | not run | | |")
+            continue
+        d, se = a[1] - b[1], (a[2] ** 2 + b[2] ** 2) ** 0.5
+        show = lambda p: f"{p[1]:+.2f} [{p[1] - 1.96 * p[2]:+.2f}, {p[1] + 1.96 * p[2]:+.2f}] ({p[0]:,})"
+        print(f"| {name} | {show(a)} | {show(b)} | {d:+.2f} [{d - 1.96 * se:+.2f}, {d + 1.96 * se:+.2f}] |")
+
+
+if __name__ == "__main__":
+    table(ROWS, "this machine (EPYC)", "the Xeon")
