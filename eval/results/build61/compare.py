@@ -1,4 +1,4 @@
-"""Each of #12's 50 ms rows with session 61's build (the same search, 1.14 times as fast)
+"""Each of #12's rows with session 61's build (the same search, 1.14 times as fast)
 against the same row with session 60's build on the same machine (other seeds), by
 machine60/compare.py's pooling and table.
 Usage, from the repository root: python3 eval/results/build61/compare.py"""
@@ -11,4 +11,6 @@ spec.loader.exec_module(compare)
 compare.table([
     ("pair, 50 ms", "build61/pair50-1*.txt", "machine60/pair50-1*.txt"),
     ("partner of counting, 50 ms", "build61/partner50-1*.txt", "machine60/partner50-1*.txt"),
+    ("pair, 10 ms", "build61/pair10-1*.txt", "machine60/pair10-1*.txt"),
+    ("partner of counting, 10 ms", "build61/partner10-1*.txt", "machine60/partner10-1*.txt"),
 ], "this build", "session 60's build")
