@@ -12,5 +12,5 @@ spec.loader.exec_module(bench_table)
 bench_table.table(here, {
     "s61": "session 61's binary (`release`: native CPU, the search's crates one unit each)",
     "dist": "the `dist` profile: `release` plus fat LTO, one codegen unit",
-    "pgo": "`dist` with profile-guided optimisation (`scripts/build-dist.sh`)",
+    "pgo": "`dist` with profile-guided optimisation (`scripts/build-dist.sh` of commit 8df1577)",
 })
