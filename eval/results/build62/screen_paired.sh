@@ -1,6 +1,6 @@
 #!/bin/bash
 # Each screened setting (addenda 1 and 2) paired over session 61's default runs on the same deals, pooled
-# (partner40/pool_paired.py), into screen.txt
+# (partner40/pool_paired.py), into screen.txt; NAMES picks the settings, OUT the file
 cd "$(dirname "$0")/../../.."
 r=eval/results/build62
 { echo "\$ bash $r/screen_paired.sh   ($(date -u '+%Y-%m-%d %H:%M') UTC)"
