@@ -65,7 +65,7 @@ use capicua_search::reader::MoveReader;
 use capicua_search::{
     Algorithm, BeliefMode, Budget, EarlyStop, Evaluator, ForcedMoves, FpuBase, IsmctsPlayer,
     LeafSeats, MarginScale, MoveChoice, OtherSeats, Parallelism, PimcPlayer, RolloutPolicy,
-    RootSelection, SearchConfig, Searcher, SeatGroup, ValueWeight, Widening,
+    RootSelection, SearchConfig, Searcher, SeatGroup, ShortPuct, ValueWeight, Widening,
 };
 use capicua_solver::OmniscientPlayer;
 use thiserror::Error;
@@ -464,7 +464,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "how the threads share an ismcts search: tree (one tree, a virtual loss on the paths in flight), root (a tree each, root statistics summed) or auto (tree with a model, root without)",
     ),
     ("c", "UCB1 exploration constant (plain search)"),
-    ("cpuct", "PUCT exploration constant (with a network)"),
+    (
+        "cpuct",
+        "PUCT exploration constant (with a network; unless given, 1 for ismcts with a model at ms=20 or less and no iters, else 1.5)",
+    ),
     ("ptemp", "softmax temperature of the network's priors, > 0"),
     (
         "piptilt",
@@ -775,6 +778,7 @@ impl SearchSpec {
     pub fn with_model(kind: SearchKind, model: Option<Model>) -> SearchSpec {
         let mut spec = SearchSpec::new(kind);
         (spec.config.rollout_mix, spec.config.rollout) = default_leaf_rollout(kind, model.as_ref());
+        spec.config.short_puct = default_short_puct(kind, model.as_ref());
         // a shipped reader that does not load is the shipped files' fault, which the spec
         // parser reports; here the search goes on without it
         spec.config.move_reader = default_reader(kind, model.as_ref()).ok().flatten();
@@ -786,6 +790,7 @@ impl SearchSpec {
     fn parse(kind: SearchKind, p: &mut SpecParams) -> Result<SearchSpec, SpecError> {
         let mut c = kind.base();
         let mut model: Option<Model> = None;
+        let mut cpuct_given = false;
         let mut beliefs = None;
         let (mut others, mut otemp) = (None, 1.0);
         let mut oseats = None;
@@ -862,7 +867,10 @@ impl SearchSpec {
                     }
                 }
                 "c" => c.c_ucb = float()?,
-                "cpuct" => c.c_puct = float()?,
+                "cpuct" => {
+                    c.c_puct = float()?;
+                    cpuct_given = true;
+                }
                 "ptemp" => c.prior_temperature = positive()?,
                 "piptilt" => c.prior_pip_tilt = signed()?,
                 "reader" => reader = Some(reader_choice(&v)?),
@@ -1192,6 +1200,7 @@ impl SearchSpec {
         }
         let (mix0, rollout0) = default_leaf_rollout(kind, model.as_ref());
         c.rollout_mix = mix.unwrap_or(mix0);
+        c.short_puct = default_short_puct(kind, model.as_ref()).filter(|_| !cpuct_given);
         c.rollout = rollout.unwrap_or(rollout0);
         c.move_reader = match reader {
             Some(Some(r)) if model.is_none() => {
@@ -1372,7 +1381,10 @@ impl SearchSpec {
         if c.c_ucb != base.c_ucb {
             out.push(format!("c={}", c.c_ucb));
         }
-        if c.c_puct != base.c_puct {
+        // a named cpuct holds at every budget, so it is kept even where it equals the default
+        if c.c_puct != base.c_puct
+            || c.short_puct != default_short_puct(self.kind, self.model.as_ref())
+        {
             out.push(format!("cpuct={}", c.c_puct));
         }
         if c.prior_temperature != base.prior_temperature {
@@ -1560,6 +1572,20 @@ impl SearchSpec {
 /// alone at 10 ms a move as a pair and as the partner of `counting` (eval/results/partner40/),
 /// and at 50 ms as a pair on two fresh seeds (eval/results/club41/).
 pub const NET_ROLLOUT_MIX: f64 = 0.5;
+/// PUCT's constant for a short timed ISMCTS search with a network unless `cpuct` is named: 1
+/// at 20 ms a move or less, where it scored ahead of 1.5 as the partner of `counting` at 10 ms
+/// on fresh deals and was level as a pair (eval/results/build62/). Longer searches keep 1.5:
+/// the pair at 50 ms has not played it.
+pub const NET_SHORT_PUCT: ShortPuct = ShortPuct {
+    max_time: std::time::Duration::from_millis(20),
+    c_puct: 1.0,
+};
+
+/// `short_puct` when a spec names no `cpuct`: [`NET_SHORT_PUCT`] for ISMCTS with a network.
+fn default_short_puct(kind: SearchKind, model: Option<&Model>) -> Option<ShortPuct> {
+    (kind == SearchKind::Ismcts && model.is_some()).then_some(NET_SHORT_PUCT)
+}
+
 /// The rollout policy of an ISMCTS search with a network unless told (`rollout`): `club`
 /// plays as `counting` does, so the leaves see the table as a club player would play it out.
 pub const NET_ROLLOUT: RolloutPolicy = RolloutPolicy::Club;
@@ -2347,12 +2373,30 @@ mod model_tests {
             let canonical = format!("ismcts:{keys}model={model}");
             assert_eq!(leaf(&canonical), (mix, rollout, canonical.clone()));
         }
+        // ...and explores with NET_SHORT_PUCT at short times unless cpuct is named, which then
+        // holds at every budget and stays in the canonical text even at 1.5
+        let puct = |text: &str| match PlayerSpec::parse(text).unwrap() {
+            PlayerSpec::Search(s) => (s.config.c_puct, s.config.short_puct, s.to_string()),
+            _ => panic!("{text} is a search"),
+        };
+        let timed = format!("ismcts:ms=10,model={model}");
+        assert_eq!(puct(&timed), (1.5, Some(NET_SHORT_PUCT), timed.clone()));
+        assert_eq!(puct("ismcts:ms=10").1, None);
+        assert_eq!(puct(&format!("pimc:model={model}")).1, None);
+        for c in ["1.5", "1", "2"] {
+            let named = format!("ismcts:ms=10,cpuct={c},model={model}");
+            let (c_puct, short, canonical) = puct(&named);
+            assert_eq!((c_puct, short), (c.parse().unwrap(), None));
+            assert_eq!(canonical, named);
+            assert_eq!(puct(&canonical).1, None);
+        }
         let PlayerSpec::Search(parsed) = PlayerSpec::parse(&text).unwrap() else {
             panic!("{text} is a search")
         };
         let with_model = SearchSpec::with_model(SearchKind::Ismcts, parsed.model);
         assert_eq!(with_model.to_string(), format!("ismcts:model={model}"));
         assert_eq!(with_model.config.rollout, NET_ROLLOUT);
+        assert_eq!(with_model.config.short_puct, Some(NET_SHORT_PUCT));
         // A file for another encoding is refused, naming the key.
         Network::new(shape, ENCODING_VERSION + 1, 1)
             .unwrap()

@@ -320,6 +320,15 @@ impl Budget {
     }
 }
 
+/// PUCT's exploration constant for short timed searches ([`SearchConfig::short_puct`]).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct ShortPuct {
+    /// The longest wall-time budget that counts as short.
+    pub max_time: Duration,
+    /// The constant such a search explores with.
+    pub c_puct: f64,
+}
+
 /// Everything that shapes a search. `Default` is ISMCTS, 10,000 iterations, one thread, random
 /// rollouts.
 #[derive(Clone, Debug, PartialEq)]
@@ -335,6 +344,11 @@ pub struct SearchConfig {
     pub c_ucb: f64,
     /// PUCT exploration constant (used when the evaluator gives priors).
     pub c_puct: f64,
+    /// Another PUCT constant for a search whose budget is a wall time of at most
+    /// [`ShortPuct::max_time`] and no iteration count ([`c_puct_for`](Self::c_puct_for)): a
+    /// short search has few iterations to spend on the moves its priors rank low. `None`:
+    /// [`c_puct`](Self::c_puct) at every budget.
+    pub short_puct: Option<ShortPuct>,
     /// Softmax temperature of the evaluator's priors: each prior is raised to `1 / T` and
     /// renormalised, so `T > 1` flattens a sharp policy and lets PUCT try moves it dislikes.
     /// Results report the priors the search used.
@@ -475,6 +489,7 @@ impl Default for SearchConfig {
             parallel: Parallelism::Auto,
             c_ucb: 0.7,
             c_puct: 1.5,
+            short_puct: None,
             prior_temperature: DEFAULT_PRIOR_TEMPERATURE,
             other_prior_temperature: None,
             prior_pip_tilt: 0.0,
@@ -511,6 +526,15 @@ impl Default for SearchConfig {
 }
 
 impl SearchConfig {
+    /// The PUCT constant a search with `budget` explores with: [`short_puct`](Self::short_puct)'s
+    /// for a short wall-time budget, else [`c_puct`](Self::c_puct).
+    pub fn c_puct_for(&self, budget: &Budget) -> f64 {
+        match (self.short_puct, budget.iterations, budget.time) {
+            (Some(short), None, Some(t)) if t <= short.max_time => short.c_puct,
+            _ => self.c_puct,
+        }
+    }
+
     /// The PIMC default: [`DEFAULT_WORLDS`] worlds, the rest as `Default`.
     pub fn pimc() -> SearchConfig {
         SearchConfig {
@@ -521,5 +545,39 @@ impl SearchConfig {
             parallel: Parallelism::Root,
             ..SearchConfig::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_time_budget_alone_takes_the_short_constant() {
+        let cfg = SearchConfig {
+            c_puct: 1.5,
+            short_puct: Some(ShortPuct {
+                max_time: Duration::from_millis(20),
+                c_puct: 1.0,
+            }),
+            ..SearchConfig::default()
+        };
+        let ms = |t| Budget::time(Duration::from_millis(t));
+        assert_eq!(cfg.c_puct_for(&ms(10)), 1.0);
+        assert_eq!(cfg.c_puct_for(&ms(20)), 1.0);
+        assert_eq!(cfg.c_puct_for(&ms(21)), 1.5);
+        assert_eq!(cfg.c_puct_for(&ms(50)), 1.5);
+        // an iteration count makes the budget's length known in iterations, not time
+        assert_eq!(cfg.c_puct_for(&Budget::iterations(500)), 1.5);
+        let both = Budget {
+            iterations: Some(500),
+            time: Some(Duration::from_millis(10)),
+        };
+        assert_eq!(cfg.c_puct_for(&both), 1.5);
+        let plain = SearchConfig {
+            short_puct: None,
+            ..cfg
+        };
+        assert_eq!(plain.c_puct_for(&ms(10)), 1.5);
     }
 }

@@ -193,7 +193,11 @@ impl Searcher {
             side,
             evaluator,
             puct,
-            c: if puct { cfg.c_puct } else { cfg.c_ucb },
+            c: if puct {
+                cfg.c_puct_for(&req.budget)
+            } else {
+                cfg.c_ucb
+            },
             root_weight: match (cfg.root, cfg.choice) {
                 (RootSelection::Improved, MoveChoice::Improved { weight }) if puct => Some(weight),
                 _ => None,
