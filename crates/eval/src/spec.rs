@@ -1573,9 +1573,10 @@ impl SearchSpec {
 /// and at 50 ms as a pair on two fresh seeds (eval/results/club41/).
 pub const NET_ROLLOUT_MIX: f64 = 0.5;
 /// PUCT's constant for a short timed ISMCTS search with a network unless `cpuct` is named: 1
-/// at 20 ms a move or less, where it scored ahead of 1.5 as the partner of `counting` at 10 ms
-/// on fresh deals and was level as a pair (eval/results/build62/). Longer searches keep 1.5:
-/// the pair at 50 ms has not played it.
+/// at 20 ms a move or less. At 10 ms it led a screen of six settings as the partner of
+/// `counting`, then scored +0.22 [-0.37, +0.80] over 1.5 there on fresh deals and +0.34
+/// [-0.41, +1.08] as a pair, paired (eval/results/build62/). Longer searches keep 1.5: the
+/// pair at 50 ms has not played it.
 pub const NET_SHORT_PUCT: ShortPuct = ShortPuct {
     max_time: std::time::Duration::from_millis(20),
     c_puct: 1.0,
