@@ -466,7 +466,7 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ("c", "UCB1 exploration constant (plain search)"),
     (
         "cpuct",
-        "PUCT exploration constant (with a network; unless given, 1 for ismcts with a model at ms=20 or less and no iters, else 1.5)",
+        "PUCT exploration constant (with a network; unless given, 1 for ismcts with a model at ms=50 or less and no iters, else 1.5)",
     ),
     ("ptemp", "softmax temperature of the network's priors, > 0"),
     (
@@ -1573,12 +1573,13 @@ impl SearchSpec {
 /// and at 50 ms as a pair on two fresh seeds (eval/results/club41/).
 pub const NET_ROLLOUT_MIX: f64 = 0.5;
 /// PUCT's constant for a short timed ISMCTS search with a network unless `cpuct` is named: 1
-/// at 20 ms a move or less. At 10 ms it led a screen of six settings as the partner of
+/// at 50 ms a move or less. At 10 ms it led a screen of six settings as the partner of
 /// `counting`, then scored +0.22 [-0.37, +0.80] over 1.5 there on fresh deals and +0.34
-/// [-0.41, +1.08] as a pair, paired (eval/results/build62/). Longer searches keep 1.5: the
-/// pair at 50 ms has not played it.
+/// [-0.41, +1.08] as a pair, paired (eval/results/build62/); at 50 ms +0.28 [-0.52, +1.08] as
+/// the partner (build62/) and +0.42 [-0.30, +1.14] as a pair (eval/results/puct63/). Longer
+/// searches keep 1.5: none has played 1 with today's agent.
 pub const NET_SHORT_PUCT: ShortPuct = ShortPuct {
-    max_time: std::time::Duration::from_millis(20),
+    max_time: std::time::Duration::from_millis(50),
     c_puct: 1.0,
 };
 
@@ -2382,6 +2383,15 @@ mod model_tests {
         };
         let timed = format!("ismcts:ms=10,model={model}");
         assert_eq!(puct(&timed), (1.5, Some(NET_SHORT_PUCT), timed.clone()));
+        // both of #12's times a move explore with 1 (measured there), longer ones with 1.5
+        let PlayerSpec::Search(s) = PlayerSpec::parse(&timed).unwrap() else {
+            panic!("{timed} is a search")
+        };
+        let ms = |t| Budget::time(Duration::from_millis(t));
+        assert_eq!(
+            [10, 50, 51, 200].map(|t| s.config.c_puct_for(&ms(t))),
+            [1.0, 1.0, 1.5, 1.5]
+        );
         assert_eq!(puct("ismcts:ms=10").1, None);
         assert_eq!(puct(&format!("pimc:model={model}")).1, None);
         for c in ["1.5", "1", "2"] {
