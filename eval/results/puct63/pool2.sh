@@ -5,7 +5,7 @@ cd "$(dirname "$0")/../../.."
 r=eval/results/puct63
 base=eval/results/build62/partner10-cpuct1
 { echo "\$ bash $r/pool2.sh   ($(date -u '+%Y-%m-%d %H:%M') UTC)"
-  echo "## the default (cpuct=1), session 62's runs, whole run: $(python3 eval/results/beliefs/bound/combine.py $base-1*.txt)"
+  echo "## the default (cpuct=1), session 62's runs, whole run: $(python3 eval/results/beliefs/bound/combine.py $base-1015[7-9].txt $base-10160.txt)"
   for name in cpuct1ptemp5 cpuct1fpu03 cpuct07; do
     args=()
     for s in 10157 10158 10159 10160; do
