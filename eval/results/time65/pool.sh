@@ -1,0 +1,23 @@
+#!/bin/bash
+# pool.sh: T1.txt, T2.txt (and R.txt once run R is done) from the boards, with $CAPICUA.
+here=$(dirname "$0")
+b62=$here/../build62
+pp="python3 $here/../partner40/pool_paired.py"
+cb="python3 $here/../beliefs/bound/combine.py"
+pairs() { # NAME BASEPREFIX SEED...: this folder's NAME-SEED boards against BASEPREFIX-SEED's
+  local name=$1 base=$2; shift 2
+  for s in "$@"; do echo "$here/$name-$s.boards.jsonl ${base/SEED/$s}"; done
+}
+{ $pp $(pairs partner20 "$b62/partner10-cpuct1-SEED.boards.jsonl" 10157 10158 10159 10160)
+  $cb $here/partner20-101{57,58,59,60}.txt | tail -1; } > "$here/T1.txt"
+{ $pp $(pairs pair20 "$b62/pair10-cpuct1-SEED.boards.jsonl" 10153 10154 10155 10156)
+  $cb $here/pair20-1015{3,4,5,6}.txt | tail -1; } > "$here/T2.txt"
+if [ -f "$here/pair10-rnodes-10170.txt" ]; then
+  { echo "partner of counting, seeds 10165-10168:"
+    $pp $(pairs partner10-rnodes "$b62/partner10-cpuct1-SEED.boards.jsonl" 10165 10166 10167 10168)
+    $cb $here/partner10-rnodes-1016{5,6,7,8}.txt | tail -1
+    echo "pair, seeds 10153-10156, 10169, 10170:"
+    $pp $(pairs pair10-rnodes "$b62/pair10-cpuct1-SEED.boards.jsonl" 10153 10154 10155 10156) \
+        $(pairs pair10-rnodes "$b62/pair10-new-SEED.boards.jsonl" 10169 10170)
+    $cb $here/pair10-rnodes-101{53,54,55,56,69,70}.txt | tail -1; } > "$here/R.txt"
+fi
