@@ -1,5 +1,5 @@
 #!/bin/bash
-# pool.sh: T1.txt, T2.txt (and R.txt once run R is done) from the boards, with $CAPICUA.
+# pool.sh: T1.txt, T2.txt, and R.txt and T3.txt once those runs are done, from the boards, with $CAPICUA.
 here=$(dirname "$0")
 b62=$here/../build62
 pp="python3 $here/../partner40/pool_paired.py"
@@ -20,4 +20,8 @@ if [ -f "$here/pair10-rnodes-10170.txt" ]; then
     $pp $(pairs pair10-rnodes "$b62/pair10-cpuct1-SEED.boards.jsonl" 10153 10154 10155 10156) \
         $(pairs pair10-rnodes "$b62/pair10-new-SEED.boards.jsonl" 10169 10170)
     $cb $here/pair10-rnodes-101{53,54,55,56,69,70}.txt | tail -1; } > "$here/R.txt"
+fi
+if [ -f "$here/partner40ms-10160.txt" ]; then
+  { $pp $(pairs partner40ms "$b62/partner10-cpuct1-SEED.boards.jsonl" 10157 10158 10159 10160)
+    $cb $here/partner40ms-101{57,58,59,60}.txt | tail -1; } > "$here/T3.txt"
 fi
