@@ -25,3 +25,23 @@ if [ -f "$here/partner40ms-10160.txt" ]; then
   { $pp $(pairs partner40ms "$b62/partner10-cpuct1-SEED.boards.jsonl" 10157 10158 10159 10160)
     $cb $here/partner40ms-101{57,58,59,60}.txt | tail -1; } > "$here/T3.txt"
 fi
+# addenda 3 and 4: RX (the default on the Xeon) against R's session-66 part and against R2
+x=$here/xeon
+if [ -f "$here/pair10-rnodes-flushed-10170.txt" ]; then
+  { echo "partner of counting: R on the EPYC (10165, 10167) against session 62's runs, R2 on the Xeon (10166, 10168) against RX:"
+    $pp $(pairs partner10-rnodes "$b62/partner10-cpuct1-SEED.boards.jsonl" 10165 10167) \
+        $(pairs partner10-rnodes-flushed "$x-partner10-SEED.boards.jsonl" 10166 10168)
+    echo "pair: R2 against RX, on the Xeon:"
+    $pp $(pairs pair10-rnodes-flushed "$x-pair10-SEED.boards.jsonl" 10153 10154 10155 10156 10169 10170)
+    $cb $here/pair10-rnodes-flushed-101{53,54,55,56,69,70}.txt | tail -1
+    $cb $here/xeon-pair10-101{53,54,55,56,69,70}.txt | tail -1; } > "$here/R2.txt"
+fi
+if [ -f "$here/xeon-pair10-10170.txt" ]; then
+  { echo "R's session-66 part (the reader unflushed) against RX, on the Xeon:"
+    $pp $(pairs partner10-rnodes "$x-partner10-SEED.boards.jsonl" 10166 10168)
+    $pp $(pairs pair10-rnodes "$x-pair10-SEED.boards.jsonl" 10153 10154 10155 10156 10169 10170)
+    echo "RX (the default on the Xeon) against session 62's runs of it on the EPYC:"
+    $pp $(pairs xeon-partner10 "$b62/partner10-cpuct1-SEED.boards.jsonl" 10166 10168)
+    $pp $(pairs xeon-pair10 "$b62/pair10-cpuct1-SEED.boards.jsonl" 10153 10154 10155 10156) \
+        $(pairs xeon-pair10 "$b62/pair10-new-SEED.boards.jsonl" 10169 10170); } > "$here/RX.txt"
+fi
