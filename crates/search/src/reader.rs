@@ -628,7 +628,9 @@ mod tests {
                 };
                 assert_eq!(bits(&loaded), bits(&raw));
                 decisions += 1;
-                round.play(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+                round
+                    .play(legal[rng.below(legal.len() as u32) as usize])
+                    .unwrap();
             }
         }
         assert!(decisions > 500, "{decisions}");
