@@ -71,7 +71,7 @@ impl MoveReader {
 
     /// Parses and checks a reader file's text.
     pub fn from_json(text: &str) -> Result<MoveReader, SearchError> {
-        let r: MoveReader = serde_json::from_str(text)
+        let mut r: MoveReader = serde_json::from_str(text)
             .map_err(|e| SearchError::Config(format!("not a move reader file: {e}")))?;
         if r.format != FORMAT {
             return Err(SearchError::Config(format!(
@@ -89,7 +89,6 @@ impl MoveReader {
                 "move reader weights do not match its sizes".into(),
             ));
         }
-        let mut r = r;
         r.flush_subnormals();
         Ok(r)
     }
