@@ -21,10 +21,6 @@ if [ -f "$here/pair10-rnodes-10170.txt" ]; then
         $(pairs pair10-rnodes "$b62/pair10-new-SEED.boards.jsonl" 10169 10170)
     $cb $here/pair10-rnodes-101{53,54,55,56,69,70}.txt | tail -1; } > "$here/R.txt"
 fi
-if [ -f "$here/partner40ms-10160.txt" ]; then
-  { $pp $(pairs partner40ms "$b62/partner10-cpuct1-SEED.boards.jsonl" 10157 10158 10159 10160)
-    $cb $here/partner40ms-101{57,58,59,60}.txt | tail -1; } > "$here/T3.txt"
-fi
 # addenda 3 and 4: RX (the default on the Xeon) against R's session-66 part and against R2
 x=$here/xeon
 if [ -f "$here/pair10-rnodes-flushed-10170.txt" ]; then
@@ -44,4 +40,9 @@ if [ -f "$here/xeon-pair10-10170.txt" ]; then
     $pp $(pairs xeon-partner10 "$b62/partner10-cpuct1-SEED.boards.jsonl" 10166 10168)
     $pp $(pairs xeon-pair10 "$b62/pair10-cpuct1-SEED.boards.jsonl" 10153 10154 10155 10156) \
         $(pairs xeon-pair10 "$b62/pair10-new-SEED.boards.jsonl" 10169 10170); } > "$here/RX.txt"
+fi
+if [ -f "$here/xeon-partner40ms-10158.txt" ]; then
+  { $pp $(pairs xeon-partner40ms "$x-partner10ms-SEED.boards.jsonl" 10157 10158)
+    $cb $here/xeon-partner40ms-1015{7,8}.txt | tail -1
+    $cb $here/xeon-partner10ms-1015{7,8}.txt | tail -1; } > "$here/T3.txt"
 fi
