@@ -603,14 +603,10 @@ mod tests {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../models/reader.json");
         let text = std::fs::read_to_string(path).unwrap();
         let raw: MoveReader = serde_json::from_str(&text).unwrap();
-        let weights = |r: &MoveReader| {
-            let all = [&r.linear, &r.w1, &r.b1, &r.w2];
-            all.into_iter().flatten().copied().collect::<Vec<f32>>()
-        };
         // the file does hold some (else this test would check nothing)
-        assert!(weights(&raw).iter().any(|w| w.is_subnormal()));
+        assert!(flat(&raw).iter().any(|w| w.is_subnormal()));
         let loaded = MoveReader::from_json(&text).unwrap();
-        assert!(!weights(&loaded).iter().any(|w| w.is_subnormal()));
+        assert!(!flat(&loaded).iter().any(|w| w.is_subnormal()));
         // and every score of every decision of a few random rounds is the same to the bit
         let rules = Rules::cuban();
         let mut rng = Rng::new(66);
