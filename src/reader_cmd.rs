@@ -2,13 +2,18 @@
 //! ([`capicua_search::reader`]) fitted to a long search's choices at recorded decisions, the
 //! label files `capicua distil` reads. Each move's prior is the one the labelled search gave
 //! it (the reply's `prior`), so the reader is for that search's model and prior temperature.
+//! With `--beliefs MODEL` it fits a reader of format 2, which also reads at each decision the
+//! beliefs a search with that model draws its deals from (the exact marginals of its learned
+//! place weights, as at the search's root with `beliefs=learned` and `btemp=1`).
 
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
 use capicua_engine::{Rules, notation};
+use capicua_net::NetEvaluator;
+use capicua_search::learned_beliefs;
 use capicua_search::reader::{
-    FEATURES, ReaderExample, ReaderTraining, TableRead, agreement, reading, train,
+    ReaderExample, ReaderTraining, SeatBeliefs, TableRead, agreement, reading, train,
 };
 use clap::Args;
 use serde_json::Value;
@@ -42,11 +47,19 @@ pub struct ReaderArgs {
     batch: usize,
     #[arg(long, default_value_t = ReaderTraining::default().seed)]
     seed: u64,
+    /// Fit a reader that also reads the beliefs of this model (`default`: the shipped one, or
+    /// a file) at every decision: format 2, for searches with that model.
+    #[arg(long)]
+    beliefs: Option<String>,
 }
 
 /// A label's decision as the reader learns it, its deal's key and its rules; `None` for a
-/// decision with one legal move, which teaches nothing.
-fn example_of(label: &Value) -> Result<Option<(ReaderExample, u64, Rules)>> {
+/// decision with one legal move, which teaches nothing. With `model`, each move's reading
+/// carries that model's beliefs at the decision.
+fn example_of(
+    label: &Value,
+    model: Option<&NetEvaluator>,
+) -> Result<Option<(ReaderExample, u64, Rules)>> {
     let at = label["at"]
         .as_u64()
         .ok_or_else(|| anyhow!("no decision index `at`"))? as usize;
@@ -61,6 +74,22 @@ fn example_of(label: &Value) -> Result<Option<(ReaderExample, u64, Rules)>> {
         return Ok(None);
     }
     let info = round.infoset(seat);
+    let beliefs = match model {
+        None => None,
+        Some(m) => {
+            let weights = m
+                .place_weights_of(&info)
+                .ok_or_else(|| anyhow!("the model has no belief output"))?;
+            let b = learned_beliefs(&info, &weights)?;
+            let marginals: Vec<_> = (b.tiles.iter())
+                .map(|t| {
+                    let [a, b, c, d] = t.seats;
+                    (t.tile, [a, b, c, d, t.out])
+                })
+                .collect();
+            Some(SeatBeliefs::from_marginals(&marginals))
+        }
+    };
     let taught = teaching(round, &label["reply"])?;
     let replies = label["reply"]["moves"]
         .as_array()
@@ -83,7 +112,8 @@ fn example_of(label: &Value) -> Result<Option<(ReaderExample, u64, Rules)>> {
             .find(|m| m["move"].as_str() == Some(name.as_str()))
             .and_then(|m| m["prior"].as_f64())
             .ok_or_else(|| anyhow!("the reply gives no prior for {name}"))?;
-        ex.readings.push(reading(&info, &read, mv));
+        ex.readings
+            .push(reading(&info, &read, beliefs.as_ref(), mv));
         ex.log_prior.push(prior.max(1e-6).ln() as f32);
         ex.target.push((visits / total) as f32);
     }
@@ -94,7 +124,7 @@ fn example_of(label: &Value) -> Result<Option<(ReaderExample, u64, Rules)>> {
 type Keyed = Vec<(ReaderExample, u64)>;
 
 /// Every decision of `paths` with a choice, with its deal's key, and the rules they share.
-fn examples(paths: &[PathBuf]) -> Result<(Keyed, Option<Rules>)> {
+fn examples(paths: &[PathBuf], model: Option<&NetEvaluator>) -> Result<(Keyed, Option<Rules>)> {
     let (mut out, mut rules) = (Vec::new(), None::<Rules>);
     for path in paths {
         let text = read_labels(path).with_context(|| format!("reading {}", path.display()))?;
@@ -105,7 +135,7 @@ fn examples(paths: &[PathBuf]) -> Result<(Keyed, Option<Rules>)> {
         {
             let at = || format!("{} line {}", path.display(), i + 1);
             let label: Value = serde_json::from_str(line).with_context(at)?;
-            if let Some((ex, key, r)) = example_of(&label).with_context(at)? {
+            if let Some((ex, key, r)) = example_of(&label, model).with_context(at)? {
                 if rules.is_some_and(|seen| seen != r) {
                     bail!("{}: labels of different rules", at());
                 }
@@ -128,7 +158,24 @@ pub fn run(args: ReaderArgs) -> Result<()> {
     if !(0.0..1.0).contains(&args.held_out) {
         bail!("--held-out must be in [0, 1)");
     }
-    let (all, rules) = examples(&args.labels)?;
+    let model = match args.beliefs.as_deref() {
+        None => None,
+        Some(name) => {
+            let path = match name {
+                "default" => capicua_net::shipped_model_path()
+                    .ok_or_else(|| anyhow!("no shipped model ({})", capicua_net::SHIPPED_MODEL))?,
+                file => PathBuf::from(file),
+            };
+            let m =
+                NetEvaluator::load(&path).with_context(|| format!("loading {}", path.display()))?;
+            if !m.has_beliefs() {
+                bail!("{} has no belief output", path.display());
+            }
+            Some(m)
+        }
+    };
+    let model = model.as_ref();
+    let (all, rules) = examples(&args.labels, model)?;
     let rules = rules.ok_or_else(|| anyhow!("no decision with a choice in the labels"))?;
     let (held, fit): (Vec<_>, Vec<_>) = all
         .into_iter()
@@ -142,13 +189,15 @@ pub fn run(args: ReaderArgs) -> Result<()> {
         learning_rate: args.lr,
         batch_size: args.batch,
         seed: args.seed,
+        beliefs: model.is_some(),
     };
     println!(
-        "{} decisions to train on, {} held out; {FEATURES} features a move, {cfg:?}",
+        "{} decisions to train on, {} held out; {cfg:?}",
         fit.len(),
         held.len()
     );
     let mut reader = train(&rules, &fit, &cfg);
+    println!("{} facts a move ({})", reader.features(), reader.format);
     let mut notes = vec![
         format!(
             "labels: {}",
@@ -160,9 +209,12 @@ pub fn run(args: ReaderArgs) -> Result<()> {
         ),
         format!("{cfg:?}, held out {}", args.held_out),
     ];
+    if let Some(name) = &args.beliefs {
+        notes.push(format!("beliefs of model {name}"));
+    }
     let mut sets = vec![("trained on", fit), ("held out", held)];
     if !args.fresh.is_empty() {
-        let (fresh, fresh_rules) = examples(&args.fresh)?;
+        let (fresh, fresh_rules) = examples(&args.fresh, model)?;
         if fresh_rules.is_some_and(|r| r != rules) {
             bail!("the fresh labels are of other rules");
         }

@@ -109,7 +109,7 @@ pub fn reader_root_us(reader: &MoveReader, info: &InfoSet, budget: Duration) -> 
     let start = Instant::now();
     let (mut n, mut sink) = (0u64, 0.0f32);
     while n == 0 || start.elapsed() < budget {
-        sink += reader.scores(info, &legal).iter().sum::<f32>();
+        sink += reader.scores(info, None, &legal).iter().sum::<f32>();
         n += 1;
     }
     std::hint::black_box(sink);

@@ -10,14 +10,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use capicua_engine::{
-    DealSampler, InfoSet, LEAD, Move, MoveList, PlaceWeights, Rng, Rules, State, TileSet,
+    DealSampler, InfoSet, LEAD, Move, MoveList, PlaceWeights, Rng, Rules, State, Tile, TileSet,
 };
 
 use crate::config::SOLVE_NODES;
 use crate::config::{Algorithm, BeliefMode, SearchConfig, SeatGroup, ValueWeight, Widening};
 use crate::error::SearchError;
 use crate::evaluator::{Evaluation, Evaluator, Leaf, LeafValue};
-use crate::reader::MoveReader;
+use crate::reader::{MoveReader, SeatBeliefs};
 use crate::reward::{Outcome, Reward, SideValues};
 use crate::rollout::{HEURISTIC_RANDOM_ONE_IN, RolloutPolicy, club_move, playout};
 use crate::select::{
@@ -93,6 +93,31 @@ impl Determinizations {
         Ok(Determinizations::Sampler(Box::new(deals_for_search(
             cfg, evaluator, info, truth,
         )?)))
+    }
+
+    /// What they believe of where each unseen tile is: the sampler's exact marginals, or the
+    /// share of the pool's deals that put it in each hand. `None` where the sampler has none.
+    pub(crate) fn seat_beliefs(&self, info: &InfoSet) -> Option<SeatBeliefs> {
+        match self {
+            Determinizations::Sampler(s) => Some(SeatBeliefs::from_marginals(&s.marginals())),
+            Determinizations::Pool(states) => {
+                let share = 1.0 / states.len().max(1) as f64;
+                let marginals: Vec<(Tile, [f64; 5])> = info
+                    .unseen()
+                    .iter()
+                    .map(|t| {
+                        let mut m = [0.0; 5];
+                        for state in states {
+                            if let Some(s) = (0..4).find(|&s| state.hands[s].contains(t)) {
+                                m[s] += share;
+                            }
+                        }
+                        (t, m)
+                    })
+                    .collect();
+                Some(SeatBeliefs::from_marginals(&marginals))
+            }
+        }
     }
 
     /// One determinization.
@@ -925,12 +950,19 @@ pub(crate) struct Tilt {
 
 impl Tilt {
     /// `reader`'s tilt of `legal` at `info`'s decision; `None` with one move (nothing to tilt).
-    fn read(reader: &MoveReader, scale: f32, info: &InfoSet, legal: &[Move]) -> Option<Tilt> {
+    /// A reader of the beliefs reads `beliefs` (or, without them, `info`'s uniform ones).
+    fn read(
+        reader: &MoveReader,
+        scale: f32,
+        info: &InfoSet,
+        beliefs: Option<&SeatBeliefs>,
+        legal: &[Move],
+    ) -> Option<Tilt> {
         if legal.len() < 2 {
             return None;
         }
         let mut score = [0.0f32; 128];
-        for (&m, s) in legal.iter().zip(reader.scores(info, legal)) {
+        for (&m, s) in legal.iter().zip(reader.scores(info, beliefs, legal)) {
             score[action_key(m) as usize] = scale * s;
         }
         Some(Tilt {
@@ -941,8 +973,9 @@ impl Tilt {
     }
 
     /// The reader's tilt at the searcher's node reached from the root along `path`, read from
-    /// the searcher's information set there; `None` also where the path is not one the
-    /// root's information set can follow.
+    /// the searcher's information set there (a reader of the beliefs reads that information
+    /// set's uniform ones: the search's beliefs are the root's); `None` also where the path is
+    /// not one the root's information set can follow.
     fn below_root(
         reader: &MoveReader,
         scale: f32,
@@ -958,7 +991,7 @@ impl Tilt {
         if path.iter().any(|&m| info.apply(m).is_err()) {
             return None;
         }
-        Tilt::read(reader, scale, &info, legal)
+        Tilt::read(reader, scale, &info, None, legal)
     }
 }
 
@@ -970,11 +1003,25 @@ pub(crate) struct RootTilt {
 }
 
 impl RootTilt {
-    pub(crate) fn of(reader: Option<&MoveReader>, scale: f32, info: &InfoSet) -> Option<RootTilt> {
+    /// A reader of the beliefs reads those the search draws its deals from.
+    pub(crate) fn of(
+        reader: Option<&MoveReader>,
+        scale: f32,
+        info: &InfoSet,
+        deals: &Determinizations,
+    ) -> Option<RootTilt> {
         let reader = reader.filter(|r| r.reads(info.rules()))?;
+        let legal = info.legal_moves();
+        if legal.len() < 2 {
+            return None;
+        }
+        let beliefs = reader
+            .reads_beliefs()
+            .then(|| deals.seat_beliefs(info))
+            .flatten();
         Some(RootTilt {
             out: info.rules().set().minus(info.played()),
-            tilt: Tilt::read(reader, scale, info, &info.legal_moves())?,
+            tilt: Tilt::read(reader, scale, info, beliefs.as_ref(), &legal)?,
         })
     }
 }

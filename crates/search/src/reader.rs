@@ -15,18 +15,34 @@
 //! reader is trained for one model and temperature: it is fitted on labels whose `prior` is
 //! what that search gave.
 //!
-//! The file is JSON ([`MoveReader`], `format` [`FORMAT`]); reading, inference and training are
-//! all here, so the format is specified once.
+//! A reader of format 2 ([`FORMAT_BELIEFS`]) also reads the search's beliefs about who holds
+//! the numbers a move leaves open ([`SeatBeliefs`]: the exact marginals of the root's deal
+//! sampler, the learned beliefs by default), [`BELIEF_FEATURES`] facts more a move; the 46
+//! facts of the public record are the same in both formats, so a format-1 reader scores as it
+//! always did.
+//!
+//! The file is JSON ([`MoveReader`], `format` [`FORMAT`] or [`FORMAT_BELIEFS`]); reading,
+//! inference and training are all here, so the format is specified once.
 
-use capicua_engine::{InfoSet, LEAD, Move, Rng, Rules, Tile, TileSet};
+use capicua_engine::{DealSampler, InfoSet, LEAD, Move, Rng, Rules, Tile, TileSet};
 use serde::{Deserialize, Serialize};
 
 use crate::error::SearchError;
 
-/// Length of a move's [`reading`].
+/// Facts a move's [`reading`] takes from the public record and the hand.
 pub const FEATURES: usize = 46;
-/// The `format` every reader file carries.
+/// Facts it takes from the beliefs, after those (read by format-2 readers only).
+pub const BELIEF_FEATURES: usize = 9;
+/// Length of a move's [`Reading`].
+pub const MAX_FEATURES: usize = FEATURES + BELIEF_FEATURES;
+/// The `format` of a reader of the public record alone.
 pub const FORMAT: &str = "capicua-move-reader-1";
+/// The `format` of a reader that also reads the beliefs.
+pub const FORMAT_BELIEFS: &str = "capicua-move-reader-2";
+
+/// What a reader reads of one move: [`FEATURES`] facts of the record, then
+/// [`BELIEF_FEATURES`] of the beliefs (zero where none were given).
+pub type Reading = [f32; MAX_FEATURES];
 
 /// A trained reader: its weights and the rules it reads.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -39,7 +55,7 @@ pub struct MoveReader {
     /// Weight of the log of the search's prior in a move's score.
     pub prior_weight: f32,
     pub linear: Vec<f32>,
-    /// `FEATURES × hidden`, a feature's row at a time.
+    /// `features() × hidden`, a feature's row at a time.
     pub w1: Vec<f32>,
     pub b1: Vec<f32>,
     pub w2: Vec<f32>,
@@ -52,16 +68,18 @@ pub struct MoveReader {
 }
 
 impl MoveReader {
-    /// A reader that leaves every prior as it is (weights zero, prior weight 1).
-    pub fn neutral(rules: &Rules, hidden: usize) -> MoveReader {
+    /// A reader that leaves every prior as it is (weights zero, prior weight 1); of format 2
+    /// when it reads `beliefs`.
+    pub fn neutral(rules: &Rules, hidden: usize, beliefs: bool) -> MoveReader {
+        let n = if beliefs { MAX_FEATURES } else { FEATURES };
         MoveReader {
-            format: FORMAT.into(),
+            format: if beliefs { FORMAT_BELIEFS } else { FORMAT }.into(),
             players: rules.players,
             max_pip: rules.max_pip,
             hidden,
             prior_weight: 1.0,
-            linear: vec![0.0; FEATURES],
-            w1: vec![0.0; FEATURES * hidden],
+            linear: vec![0.0; n],
+            w1: vec![0.0; n * hidden],
             b1: vec![0.0; hidden],
             w2: vec![0.0; hidden],
             notes: Vec::new(),
@@ -73,18 +91,14 @@ impl MoveReader {
     pub fn from_json(text: &str) -> Result<MoveReader, SearchError> {
         let mut r: MoveReader = serde_json::from_str(text)
             .map_err(|e| SearchError::Config(format!("not a move reader file: {e}")))?;
-        if r.format != FORMAT {
+        if r.format != FORMAT && r.format != FORMAT_BELIEFS {
             return Err(SearchError::Config(format!(
-                "move reader format {:?}, this build reads {FORMAT:?}",
+                "move reader format {:?}, this build reads {FORMAT:?} and {FORMAT_BELIEFS:?}",
                 r.format
             )));
         }
-        let h = r.hidden;
-        if r.linear.len() != FEATURES
-            || r.w1.len() != FEATURES * h
-            || r.b1.len() != h
-            || r.w2.len() != h
-        {
+        let (h, n) = (r.hidden, r.features());
+        if r.linear.len() != n || r.w1.len() != n * h || r.b1.len() != h || r.w2.len() != h {
             return Err(SearchError::Config(
                 "move reader weights do not match its sizes".into(),
             ));
@@ -111,13 +125,28 @@ impl MoveReader {
         serde_json::to_string_pretty(self).expect("a reader serializes")
     }
 
+    /// Whether it reads the beliefs (format 2).
+    pub fn reads_beliefs(&self) -> bool {
+        self.format == FORMAT_BELIEFS
+    }
+
+    /// How many facts of a [`Reading`] it reads: the first [`FEATURES`], or all of them.
+    pub fn features(&self) -> usize {
+        if self.reads_beliefs() {
+            MAX_FEATURES
+        } else {
+            FEATURES
+        }
+    }
+
     /// Whether it reads rounds of `rules`: its seats and pips, no boneyard.
     pub fn reads(&self, rules: &Rules) -> bool {
         rules.players == self.players && rules.max_pip == self.max_pip && !rules.draw
     }
 
-    /// The hidden layer's inputs for a move's reading.
-    fn hidden_in(&self, f: &[f32; FEATURES]) -> Vec<f32> {
+    /// The hidden layer's inputs for a move's reading (its first [`MoveReader::features`]
+    /// facts: `w1` has a row for each).
+    fn hidden_in(&self, f: &Reading) -> Vec<f32> {
         let mut z = self.b1.clone();
         for (x, row) in f.iter().zip(self.w1.chunks_exact(self.hidden.max(1))) {
             if *x != 0.0 {
@@ -131,7 +160,7 @@ impl MoveReader {
 
     /// The learned part of a move's score (everything but the prior's term), from its
     /// reading and the hidden layer's inputs for it.
-    fn score_with(&self, f: &[f32; FEATURES], z: &[f32]) -> f32 {
+    fn score_with(&self, f: &Reading, z: &[f32]) -> f32 {
         let lin: f32 = self.linear.iter().zip(f).map(|(w, x)| w * x).sum();
         lin + z
             .iter()
@@ -141,17 +170,66 @@ impl MoveReader {
     }
 
     /// The learned part of a move's score (everything but the prior's term).
-    pub fn score(&self, f: &[f32; FEATURES]) -> f32 {
+    pub fn score(&self, f: &Reading) -> f32 {
         self.score_with(f, &self.hidden_in(f))
     }
 
-    /// The learned scores of `moves` at `info`'s decision, in order.
-    pub fn scores(&self, info: &InfoSet, moves: &[Move]) -> Vec<f32> {
+    /// The learned scores of `moves` at `info`'s decision, in order. A reader of the beliefs
+    /// reads `beliefs`, or without them the exact uniform marginals of `info` (what a search
+    /// with `beliefs=uniform` draws from).
+    pub fn scores(
+        &self,
+        info: &InfoSet,
+        beliefs: Option<&SeatBeliefs>,
+        moves: &[Move],
+    ) -> Vec<f32> {
         let table = TableRead::of(info);
+        let uniform;
+        let beliefs = match beliefs {
+            _ if !self.reads_beliefs() => None,
+            Some(b) => Some(b),
+            None => {
+                uniform = SeatBeliefs::uniform(info);
+                uniform.as_ref()
+            }
+        };
         moves
             .iter()
-            .map(|&m| self.score(&reading(info, &table, m)))
+            .map(|&m| self.score(&reading(info, &table, beliefs, m)))
             .collect()
+    }
+}
+
+/// Where each unseen tile is believed to be, by absolute seat: the probability that a seat
+/// holds it (zero for the observing seat and for every seen tile).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatBeliefs {
+    held: [[f32; 4]; 64],
+}
+
+impl SeatBeliefs {
+    /// From each unseen tile's marginals over the seats and out of play (as
+    /// [`DealSampler::marginals`] gives them).
+    pub fn from_marginals(marginals: &[(Tile, [f64; 5])]) -> SeatBeliefs {
+        let mut held = [[0.0f32; 4]; 64];
+        for (t, m) in marginals {
+            for s in 0..4 {
+                held[t.index()][s] = m[s] as f32;
+            }
+        }
+        SeatBeliefs { held }
+    }
+
+    /// The exact marginals of the deals consistent with `info`, every one equally likely;
+    /// `None` where the information set admits no deal.
+    pub fn uniform(info: &InfoSet) -> Option<SeatBeliefs> {
+        let sampler = DealSampler::new(info, None).ok()?;
+        Some(SeatBeliefs::from_marginals(&sampler.marginals()))
+    }
+
+    /// The probability that `seat` holds `tile`.
+    pub fn holds(&self, seat: u8, tile: Tile) -> f32 {
+        self.held[tile.index()][seat as usize]
     }
 }
 
@@ -227,9 +305,17 @@ fn flag(b: bool) -> f32 {
 
 /// What move `mv` does at `info`'s decision, as the reader reads it (`table` replayed from
 /// `info`). The lead exposes the half of its tile the hand holds more of (the high one on a
-/// tie), and covers nothing.
-pub fn reading(info: &InfoSet, table: &TableRead, mv: Move) -> [f32; FEATURES] {
-    let mut f = [0.0f32; FEATURES];
+/// tie), and covers nothing. With `beliefs`, the last [`BELIEF_FEATURES`] facts say, for the
+/// next seat, the partner and the previous seat, how many tiles of each number the move leaves
+/// open they are believed to hold, and the chance that they hold none of either (a product
+/// over the tiles, as if each were placed on its own).
+pub fn reading(
+    info: &InfoSet,
+    table: &TableRead,
+    beliefs: Option<&SeatBeliefs>,
+    mv: Move,
+) -> Reading {
+    let mut f = [0.0f32; MAX_FEATURES];
     let Move::Play { tile, end } = mv else {
         return f;
     };
@@ -323,7 +409,25 @@ pub fn reading(info: &InfoSet, table: &TableRead, mv: Move) -> [f32; FEATURES] {
         put(flag(unseen.contains(double)));
     }
     put(played.len() as f32 / 40.0);
-    debug_assert_eq!(k, FEATURES);
+    if let Some(b) = beliefs {
+        for s in [nxt, partner, prev] {
+            let held = |n: u8| -> f32 {
+                unseen
+                    .inter(TileSet::suit(n))
+                    .iter()
+                    .map(|t| b.holds(s, t))
+                    .sum()
+            };
+            put(held(x) / 4.0);
+            put(if x == y { 0.0 } else { held(y) / 4.0 });
+            put(unseen
+                .inter(both)
+                .iter()
+                .map(|t| 1.0 - b.holds(s, t))
+                .product());
+        }
+    }
+    debug_assert_eq!(k, FEATURES + beliefs.map_or(0, |_| BELIEF_FEATURES));
     f
 }
 
@@ -331,7 +435,7 @@ pub fn reading(info: &InfoSet, table: &TableRead, mv: Move) -> [f32; FEATURES] {
 /// it, and the teacher's visit shares.
 #[derive(Clone, Debug)]
 pub struct ReaderExample {
-    pub readings: Vec<[f32; FEATURES]>,
+    pub readings: Vec<Reading>,
     pub log_prior: Vec<f32>,
     pub target: Vec<f32>,
 }
@@ -358,6 +462,8 @@ pub struct ReaderTraining {
     pub learning_rate: f32,
     pub batch_size: usize,
     pub seed: u64,
+    /// Whether the reader reads the beliefs (format 2; its examples must carry them).
+    pub beliefs: bool,
 }
 
 impl Default for ReaderTraining {
@@ -371,6 +477,7 @@ impl Default for ReaderTraining {
             learning_rate: 3e-3,
             batch_size: 256,
             seed: 1,
+            beliefs: false,
         }
     }
 }
@@ -386,11 +493,11 @@ fn flat(r: &MoveReader) -> Vec<f32> {
 }
 
 fn unflat(r: &mut MoveReader, v: &[f32]) {
-    let (h, mut at) = (r.hidden, 1);
+    let (h, f, mut at) = (r.hidden, r.features(), 1);
     r.prior_weight = v[0];
     for (dst, n) in [
-        (&mut r.linear, FEATURES),
-        (&mut r.w1, FEATURES * h),
+        (&mut r.linear, f),
+        (&mut r.w1, f * h),
         (&mut r.b1, h),
         (&mut r.w2, h),
     ] {
@@ -419,9 +526,10 @@ fn forward(r: &MoveReader, ex: &ReaderExample) -> (Vec<f32>, Vec<Vec<f32>>) {
 /// on mini-batches, in a fixed order from `cfg.seed` (the same inputs give the same bits).
 pub fn train(rules: &Rules, examples: &[ReaderExample], cfg: &ReaderTraining) -> MoveReader {
     let h = cfg.hidden;
-    let mut r = MoveReader::neutral(rules, h);
+    let mut r = MoveReader::neutral(rules, h, cfg.beliefs);
+    let nf = r.features();
     let mut rng = Rng::new(cfg.seed);
-    let scale = (1.0 / FEATURES as f64).sqrt();
+    let scale = (1.0 / nf as f64).sqrt();
     for w in r.w1.iter_mut() {
         // Box-Muller: a normal draw from two uniform ones
         let (u, v) = (rng.unit().max(1e-12), rng.unit());
@@ -429,7 +537,7 @@ pub fn train(rules: &Rules, examples: &[ReaderExample], cfg: &ReaderTraining) ->
     }
     let mut params = flat(&r);
     let (mut m, mut v) = (vec![0.0f32; params.len()], vec![0.0f32; params.len()]);
-    let (b1_at, w2_at) = (1 + FEATURES + FEATURES * h, 1 + FEATURES + FEATURES * h + h);
+    let (b1_at, w2_at) = (1 + nf + nf * h, 1 + nf + nf * h + h);
     let mut order: Vec<usize> = (0..examples.len()).collect();
     let mut step = 0i32;
     for _ in 0..cfg.epochs {
@@ -446,7 +554,7 @@ pub fn train(rules: &Rules, examples: &[ReaderExample], cfg: &ReaderTraining) ->
                         continue;
                     }
                     g[0] += ds * ex.log_prior[k];
-                    for (j, x) in f.iter().enumerate() {
+                    for (j, x) in f.iter().take(nf).enumerate() {
                         g[1 + j] += ds * x;
                     }
                     for (j, zj) in z.iter().enumerate() {
@@ -454,9 +562,9 @@ pub fn train(rules: &Rules, examples: &[ReaderExample], cfg: &ReaderTraining) ->
                             g[w2_at + j] += ds * zj;
                             let da = ds * r.w2[j];
                             g[b1_at + j] += da;
-                            for (fi, x) in f.iter().enumerate() {
+                            for (fi, x) in f.iter().take(nf).enumerate() {
                                 if *x != 0.0 {
-                                    g[1 + FEATURES + fi * h + j] += da * x;
+                                    g[1 + nf + fi * h + j] += da * x;
                                 }
                             }
                         }
@@ -464,7 +572,7 @@ pub fn train(rules: &Rules, examples: &[ReaderExample], cfg: &ReaderTraining) ->
                 }
             }
             // weight decay on the hidden layer's weights, as the experiment that chose it
-            for j in (1 + FEATURES)..b1_at {
+            for j in (1 + nf)..b1_at {
                 g[j] += cfg.weight_decay * params[j];
             }
             for j in w2_at..params.len() {
@@ -546,8 +654,8 @@ mod tests {
         info
     }
 
-    fn read(info: &InfoSet, t: &str, end: u8) -> [f32; FEATURES] {
-        reading(info, &TableRead::of(info), Move::play(tile(t), end))
+    fn read(info: &InfoSet, t: &str, end: u8) -> Reading {
+        reading(info, &TableRead::of(info), None, Move::play(tile(t), end))
     }
 
     #[test]
@@ -577,16 +685,80 @@ mod tests {
         let l = read(&lead, "6-6", LEAD);
         assert_eq!((l[1], l[2], l[3]), (1.0, 1.0, 1.0));
         assert!(l[26..35].iter().all(|&v| v == 0.0));
+        // no beliefs given: their facts stay zero
+        assert!(g[FEATURES..].iter().all(|&v| v == 0.0));
+    }
+
+    #[test]
+    fn a_reading_of_the_beliefs_counts_the_open_numbers_each_seat_is_believed_to_hold() {
+        let info = decision();
+        let table = TableRead::of(&info);
+        let b = SeatBeliefs::uniform(&info).unwrap();
+        // 3-1 on the 3 leaves 1 and 2 open
+        let f = reading(&info, &table, Some(&b), Move::play(tile("3-1"), 3));
+        // the record's facts are those of a reading without beliefs
+        assert_eq!(f[..FEATURES], read(&info, "3-1", 3)[..FEATURES]);
+        let unseen = info.unseen();
+        let expect = |s: u8, n: u8| -> f32 {
+            unseen
+                .inter(TileSet::suit(n))
+                .iter()
+                .map(|t| b.holds(s, t))
+                .sum::<f32>()
+                / 4.0
+        };
+        for (i, s) in [1u8, 2, 3].into_iter().enumerate() {
+            let at = FEATURES + 3 * i;
+            assert!((f[at] - expect(s, 1)).abs() < 1e-6);
+            assert!((f[at + 1] - expect(s, 2)).abs() < 1e-6);
+            assert!(f[at + 2] > 0.0 && f[at + 2] < 1.0);
+        }
+        // uniform over the consistent deals, every unseen tile is somewhere: the three seats
+        // and out of play share each tile, and seat 0 (the reader) holds none
+        for t in unseen.iter() {
+            let seats: f32 = (1..4).map(|s| b.holds(s, t)).sum();
+            assert!(seats > 0.0 && seats <= 1.0 + 1e-6, "{t:?} {seats}");
+            assert_eq!(b.holds(0, t), 0.0);
+        }
+        // the partner (seat 2) passed on 3 and 6: it is believed to hold none of them
+        let g = reading(&info, &table, Some(&b), Move::play(tile("3-2"), 2));
+        assert_eq!(
+            (g[FEATURES + 3], g[FEATURES + 4], g[FEATURES + 5]),
+            (0.0, 0.0, 1.0)
+        );
+        // a belief that seat 1 holds every unseen 1 says so
+        let mut marg: Vec<(Tile, [f64; 5])> = unseen.iter().map(|t| (t, [0.0; 5])).collect();
+        for (t, m) in marg.iter_mut() {
+            m[if t.high() == 1 || t.low() == 1 { 1 } else { 4 }] = 1.0;
+        }
+        let one = SeatBeliefs::from_marginals(&marg);
+        let h = reading(&info, &table, Some(&one), Move::play(tile("3-1"), 3));
+        let ones = unseen.inter(TileSet::suit(1)).len() as f32;
+        assert_eq!(h[FEATURES], ones / 4.0);
+        assert_eq!(h[FEATURES + 2], 0.0);
+        assert_eq!(&h[FEATURES + 3..], &[0.0, 0.0, 1.0, 0.0, 0.0, 1.0]);
     }
 
     #[test]
     fn a_reader_file_round_trips_and_a_wrong_one_is_refused() {
         let rules = Rules::cuban();
-        let mut r = MoveReader::neutral(&rules, 4);
+        let mut r = MoveReader::neutral(&rules, 4, false);
         r.linear[3] = 0.5;
         r.w1[7] = -1.25;
         let back = MoveReader::from_json(&r.to_json()).unwrap();
         assert_eq!(back, r);
+        let mut b = MoveReader::neutral(&rules, 4, true);
+        b.linear[MAX_FEATURES - 1] = 0.25;
+        let back = MoveReader::from_json(&b.to_json()).unwrap();
+        assert!(back.reads_beliefs() && !r.reads_beliefs());
+        assert_eq!(back, b);
+        // a file that says format 2 with format 1's sizes is refused, and the other way
+        let mut mixed = r.clone();
+        mixed.format = FORMAT_BELIEFS.into();
+        assert!(MoveReader::from_json(&mixed.to_json()).is_err());
+        mixed = b.clone();
+        mixed.format = FORMAT.into();
+        assert!(MoveReader::from_json(&mixed.to_json()).is_err());
         let mut other = r.clone();
         other.format = "capicua-move-reader-0".into();
         assert!(MoveReader::from_json(&other.to_json()).is_err());
@@ -618,7 +790,7 @@ mod tests {
                 let legal = round.legal_moves();
                 let info = round.infoset(round.to_move());
                 let bits = |r: &MoveReader| {
-                    let scores = r.scores(&info, &legal);
+                    let scores = r.scores(&info, None, &legal);
                     scores.iter().map(|s| s.to_bits()).collect::<Vec<_>>()
                 };
                 assert_eq!(bits(&loaded), bits(&raw));
@@ -635,9 +807,9 @@ mod tests {
     fn a_neutral_reader_scores_nothing_and_keeps_the_prior() {
         let info = decision();
         let rules = *info.rules();
-        let r = MoveReader::neutral(&rules, 8);
+        let r = MoveReader::neutral(&rules, 8, false);
         let legal = info.legal_moves();
-        assert!(r.scores(&info, &legal).iter().all(|&s| s == 0.0));
+        assert!(r.scores(&info, None, &legal).iter().all(|&s| s == 0.0));
         let ex = ReaderExample {
             readings: legal
                 .iter()
@@ -658,10 +830,10 @@ mod tests {
         let mut rng = Rng::new(9);
         let examples: Vec<ReaderExample> = (0..400)
             .map(|_| {
-                let mut on = [0.0f32; FEATURES];
+                let mut on = [0.0f32; MAX_FEATURES];
                 on[1] = 1.0;
                 on[0] = rng.unit() as f32;
-                let mut off = [0.0f32; FEATURES];
+                let mut off = [0.0f32; MAX_FEATURES];
                 off[0] = rng.unit() as f32;
                 let first = rng.below(2) == 0;
                 ReaderExample {
@@ -688,5 +860,70 @@ mod tests {
         assert!(ce < ce0 - 0.2, "{ce0} -> {ce}");
         // the same inputs give the same weights
         assert_eq!(train(&rules, &examples, &cfg), r);
+    }
+
+    #[test]
+    fn a_reader_of_the_beliefs_learns_a_rule_only_the_beliefs_show() {
+        // the teacher plays the move whose last belief fact is set; the record's facts are
+        // noise. A format-1 reader cannot see it, a format-2 one learns it.
+        let rules = Rules::cuban();
+        let mut rng = Rng::new(10);
+        let examples: Vec<ReaderExample> = (0..400)
+            .map(|_| {
+                let mut on = [0.0f32; MAX_FEATURES];
+                on[MAX_FEATURES - 1] = 1.0;
+                on[0] = rng.unit() as f32;
+                let mut off = [0.0f32; MAX_FEATURES];
+                off[0] = rng.unit() as f32;
+                let first = rng.below(2) == 0;
+                ReaderExample {
+                    readings: if first { vec![on, off] } else { vec![off, on] },
+                    log_prior: vec![0.5f32.ln(); 2],
+                    target: if first {
+                        vec![0.9, 0.1]
+                    } else {
+                        vec![0.1, 0.9]
+                    },
+                }
+            })
+            .collect();
+        let cfg = ReaderTraining {
+            epochs: 20,
+            batch_size: 32,
+            ..ReaderTraining::default()
+        };
+        let blind = train(&rules, &examples, &cfg);
+        let seeing = train(
+            &rules,
+            &examples,
+            &ReaderTraining {
+                beliefs: true,
+                ..cfg
+            },
+        );
+        assert!(!blind.reads_beliefs() && seeing.reads_beliefs());
+        assert!(agreement(Some(&blind), &examples).1 < 0.7);
+        assert_eq!(agreement(Some(&seeing), &examples).1, 1.0);
+    }
+
+    #[test]
+    fn a_reader_of_the_beliefs_without_them_reads_the_uniform_marginals() {
+        let info = decision();
+        let legal = info.legal_moves();
+        let mut r = MoveReader::neutral(info.rules(), 2, true);
+        r.linear[FEATURES] = 1.0;
+        let uniform = SeatBeliefs::uniform(&info).unwrap();
+        assert_eq!(
+            r.scores(&info, None, &legal),
+            r.scores(&info, Some(&uniform), &legal)
+        );
+        // and the beliefs given are the ones read
+        let nowhere = SeatBeliefs::from_marginals(&[]);
+        assert!(
+            r.scores(&info, Some(&nowhere), &legal)
+                .iter()
+                .all(|&s| s == 0.0)
+        );
+        assert!(r.scores(&info, None, &legal).iter().any(|&s| s > 0.0));
     }
 }

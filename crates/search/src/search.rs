@@ -206,7 +206,12 @@ impl Searcher {
             other_prior_power: (1.0 / cfg.other_prior_temperature.unwrap_or(cfg.prior_temperature))
                 as f32,
             pip_tilt: cfg.prior_pip_tilt as f32,
-            root_tilt: RootTilt::of(cfg.move_reader.as_deref(), cfg.reader_scale as f32, info),
+            root_tilt: RootTilt::of(
+                cfg.move_reader.as_deref(),
+                cfg.reader_scale as f32,
+                info,
+                &deals,
+            ),
             reader_scale: cfg.reader_scale as f32,
             deep_reader: cfg
                 .move_reader
@@ -748,7 +753,7 @@ mod tests {
         use crate::reader::MoveReader;
         use capicua_engine::Tile;
         // feature 0 is the tile's pips / 18: a weight of -3.6 on it is a tilt of -0.2 a pip
-        let mut reader = MoveReader::neutral(&Rules::cuban(), 4);
+        let mut reader = MoveReader::neutral(&Rules::cuban(), 4, false);
         reader.linear[0] = -3.6;
         let reader = Arc::new(reader);
         let pips = |key: u8| Tile::from_index(key as usize >> 1).pips() as f32;

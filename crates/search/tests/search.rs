@@ -559,7 +559,7 @@ fn a_move_reader_tilts_the_root_priors_by_its_scores() {
         })
     };
     // feature 0 is the tile's pips / 18: a weight of -3.6 on it is a tilt of -0.2 a pip
-    let mut reader = MoveReader::neutral(info.rules(), 4);
+    let mut reader = MoveReader::neutral(info.rules(), 4, false);
     reader.linear[0] = -3.6;
     let (plain, tilted) = (priors(None), priors(Some(reader.clone())));
     assert!((tilted.iter().map(|p| p.1).sum::<f32>() - 1.0).abs() < 1e-5);
