@@ -342,3 +342,94 @@ fn believed_deals_are_the_determinizations() {
     let marginal = off_truth_with(TruthWatcher::default(), BeliefMode::Learned, 1.0, all);
     assert!(marginal.iter().all(|&u| u > 0.2), "{marginal:?}");
 }
+
+/// [`Believer`]'s skewed beliefs with equal priors for every legal move, so that a search
+/// with it is a PUCT search whose root a move reader tilts.
+struct PriorBeliever;
+
+impl Evaluator for PriorBeliever {
+    fn name(&self) -> String {
+        "prior-believer".into()
+    }
+    fn gives_priors(&self) -> bool {
+        true
+    }
+    fn evaluate(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
+        RolloutEvaluator::default().evaluate(leaf, rng, out);
+        out.priors = [0.0; capicua_search::ACTIONS];
+        let legal = leaf.legal_moves();
+        for mv in legal.iter() {
+            if let Some(a) = mv.action_index() {
+                out.priors[a] = 1.0 / legal.len() as f32;
+            }
+        }
+    }
+    fn place_weights(&self, info: &InfoSet) -> Option<PlaceWeights> {
+        Some(skewed_weights(info))
+    }
+}
+
+#[test]
+fn a_reader_of_the_beliefs_reads_those_the_search_draws_from() {
+    use capicua_search::reader::{FEATURES, MoveReader, SeatBeliefs};
+    let (_, info) = decision_points("cuban", 12, 40)
+        .into_iter()
+        .find(|(_, i)| i.legal_moves().len() >= 3 && i.public().played().len() >= 4)
+        .expect("a decision among three or more moves");
+    // weights only on the facts of the beliefs: how many of each open number the next seat,
+    // the partner and the previous seat are believed to hold
+    let mut reader = MoveReader::neutral(info.rules(), 1, true);
+    for (k, w) in [2.0, -1.0, 0.0, 1.5, 0.5, 0.0, -2.0, 1.0, 0.0]
+        .into_iter()
+        .enumerate()
+    {
+        reader.linear[FEATURES + k] = w;
+    }
+    let priors = |mode: BeliefMode| {
+        let config = SearchConfig {
+            beliefs: mode,
+            prior_temperature: 1.0,
+            move_reader: Some(Arc::new(reader.clone())),
+            ..SearchConfig::default()
+        };
+        let r = Searcher::with_evaluator(config, Arc::new(PriorBeliever))
+            .search_with(&info, req(30, 1))
+            .unwrap();
+        r.moves
+            .iter()
+            .map(|m| (m.mv, m.prior.unwrap()))
+            .collect::<Vec<_>>()
+    };
+    let check = |got: Vec<(capicua_engine::Move, f32)>, beliefs: &SeatBeliefs| {
+        let moves: Vec<_> = got.iter().map(|m| m.0).collect();
+        let scores = reader.scores(&info, Some(beliefs), &moves);
+        for i in 1..got.len() {
+            let want = (scores[i] - scores[0]).exp();
+            let ratio = got[i].1 / got[0].1;
+            assert!(
+                (ratio - want).abs() < 1e-4 * want.max(1.0),
+                "{got:?} {scores:?}"
+            );
+        }
+        scores
+    };
+    let weights = skewed_weights(&info);
+    let learned = learned_beliefs(&info, &weights).unwrap();
+    let marginals: Vec<_> = (learned.tiles.iter())
+        .map(|t| {
+            (
+                t.tile,
+                [t.seats[0], t.seats[1], t.seats[2], t.seats[3], t.out],
+            )
+        })
+        .collect();
+    let believed = SeatBeliefs::from_marginals(&marginals);
+    let uniform = SeatBeliefs::uniform(&info).unwrap();
+    let a = check(priors(BeliefMode::Learned), &believed);
+    let b = check(priors(BeliefMode::Uniform), &uniform);
+    // and the two beliefs do read differently here (else this test would check nothing)
+    assert!(
+        a.iter().zip(&b).any(|(x, y)| (x - y).abs() > 1e-3),
+        "{a:?} {b:?}"
+    );
+}
