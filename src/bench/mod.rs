@@ -14,7 +14,8 @@ mod solve;
 use std::time::Instant;
 
 use anyhow::Result;
-use capicua_engine::{Deal, Rng, Rules, State, TileSet};
+use capicua_engine::{Deal, DealSampler, Rng, Rules, State, TileSet};
+use capicua_net::NetEvaluator;
 use capicua_search::reader::MoveReader;
 use capicua_search::{BeliefMode, RolloutPolicy};
 use clap::Args;
@@ -249,8 +250,23 @@ pub fn run(args: BenchArgs) -> Result<()> {
                 round2(search::reader_root_us(
                     &reader,
                     &beliefs::mid_round_position(),
+                    None,
                     budget,
                 )),
+            );
+        }
+        // a reader of the beliefs of the shipped reader's size, reading the bench network's
+        // (its weights do not change the work: zero inputs are skipped, not zero weights)
+        let info = beliefs::mid_round_position();
+        let weights = NetEvaluator::new(&net)
+            .ok()
+            .and_then(|ev| ev.place_weights_of(&info));
+        if let Some(w) = weights {
+            let deals = DealSampler::new(&info, Some(&w))?;
+            let reader = MoveReader::neutral(info.rules(), 32, true);
+            out.insert(
+                "move_reader_beliefs_root_us".into(),
+                round2(search::reader_root_us(&reader, &info, Some(&deals), budget)),
             );
         }
         out.insert("believed_uniform_ess".into(), json!(bb.uniform_ess));

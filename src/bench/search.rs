@@ -3,9 +3,9 @@
 
 use std::time::{Duration, Instant};
 
-use capicua_engine::{Deal, InfoSet, Rng, Round, Rules, notation};
+use capicua_engine::{Deal, DealSampler, InfoSet, Rng, Round, Rules, notation};
 
-use capicua_search::reader::MoveReader;
+use capicua_search::reader::{MoveReader, SeatBeliefs};
 use capicua_search::{Budget, SearchConfig, SearchRequest, SearchResult, Searcher, action_key};
 
 /// Seed of the benchmark's deal (fixed: the position must not change between releases).
@@ -104,12 +104,19 @@ pub fn ismcts_iters_per_sec(iterations: u64, threads: usize, seed: u64) -> Searc
 
 /// Microseconds for `reader` to score every legal move of `info`, the work a search with a
 /// move reader does once, at its root: the mean over as many repetitions as fit in `budget`.
-pub fn reader_root_us(reader: &MoveReader, info: &InfoSet, budget: Duration) -> f64 {
+/// A reader of the beliefs first takes the marginals of `deals`, as the search's root does.
+pub fn reader_root_us(
+    reader: &MoveReader,
+    info: &InfoSet,
+    deals: Option<&DealSampler>,
+    budget: Duration,
+) -> f64 {
     let legal = info.legal_moves();
     let start = Instant::now();
     let (mut n, mut sink) = (0u64, 0.0f32);
     while n == 0 || start.elapsed() < budget {
-        sink += reader.scores(info, None, &legal).iter().sum::<f32>();
+        let beliefs = deals.map(|d| SeatBeliefs::from_marginals(&d.marginals()));
+        sink += reader.scores(info, beliefs.as_ref(), &legal).iter().sum::<f32>();
         n += 1;
     }
     std::hint::black_box(sink);
