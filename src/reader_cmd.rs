@@ -80,14 +80,7 @@ fn example_of(
             let weights = m
                 .place_weights_of(&info)
                 .ok_or_else(|| anyhow!("the model has no belief output"))?;
-            let b = learned_beliefs(&info, &weights)?;
-            let marginals: Vec<_> = (b.tiles.iter())
-                .map(|t| {
-                    let [a, b, c, d] = t.seats;
-                    (t.tile, [a, b, c, d, t.out])
-                })
-                .collect();
-            Some(SeatBeliefs::from_marginals(&marginals))
+            Some(SeatBeliefs::of(&learned_beliefs(&info, &weights)?))
         }
     };
     let taught = teaching(round, &label["reply"])?;

@@ -116,7 +116,10 @@ pub fn reader_root_us(
     let (mut n, mut sink) = (0u64, 0.0f32);
     while n == 0 || start.elapsed() < budget {
         let beliefs = deals.map(|d| SeatBeliefs::from_marginals(&d.marginals()));
-        sink += reader.scores(info, beliefs.as_ref(), &legal).iter().sum::<f32>();
+        sink += reader
+            .scores(info, beliefs.as_ref(), &legal)
+            .iter()
+            .sum::<f32>();
         n += 1;
     }
     std::hint::black_box(sink);

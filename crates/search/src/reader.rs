@@ -27,6 +27,7 @@
 use capicua_engine::{DealSampler, InfoSet, LEAD, Move, Rng, Rules, Tile, TileSet};
 use serde::{Deserialize, Serialize};
 
+use crate::beliefs::Beliefs;
 use crate::error::SearchError;
 
 /// Facts a move's [`reading`] takes from the public record and the hand.
@@ -218,6 +219,17 @@ impl SeatBeliefs {
             }
         }
         SeatBeliefs { held }
+    }
+
+    /// From a beliefs report ([`crate::learned_beliefs`] or [`crate::beliefs()`]).
+    pub fn of(beliefs: &Beliefs) -> SeatBeliefs {
+        let marginals: Vec<(Tile, [f64; 5])> = (beliefs.tiles.iter())
+            .map(|t| {
+                let [a, b, c, d] = t.seats;
+                (t.tile, [a, b, c, d, t.out])
+            })
+            .collect();
+        SeatBeliefs::from_marginals(&marginals)
     }
 
     /// The exact marginals of the deals consistent with `info`, every one equally likely;
@@ -822,16 +834,15 @@ mod tests {
         assert_eq!(agreement(Some(&r), one), agreement(None, one));
     }
 
-    #[test]
-    fn training_learns_a_rule_the_prior_does_not_know() {
-        // two moves of equal prior; the teacher always plays the one whose feature 1 is set,
-        // first or second at random: the prior's top move is right half the time
-        let rules = Rules::cuban();
-        let mut rng = Rng::new(9);
-        let examples: Vec<ReaderExample> = (0..400)
+    /// Decisions between two moves of equal prior where the teacher plays (nine times in
+    /// ten) the one whose fact `rule` is set, first or second at random, and fact 0 is noise:
+    /// the prior's top move is right half the time.
+    fn taught_by_one_fact(rule: usize, seed: u64) -> Vec<ReaderExample> {
+        let mut rng = Rng::new(seed);
+        (0..400)
             .map(|_| {
                 let mut on = [0.0f32; MAX_FEATURES];
-                on[1] = 1.0;
+                on[rule] = 1.0;
                 on[0] = rng.unit() as f32;
                 let mut off = [0.0f32; MAX_FEATURES];
                 off[0] = rng.unit() as f32;
@@ -846,12 +857,22 @@ mod tests {
                     },
                 }
             })
-            .collect();
-        let cfg = ReaderTraining {
+            .collect()
+    }
+
+    fn few_epochs() -> ReaderTraining {
+        ReaderTraining {
             epochs: 20,
             batch_size: 32,
             ..ReaderTraining::default()
-        };
+        }
+    }
+
+    #[test]
+    fn training_learns_a_rule_the_prior_does_not_know() {
+        let rules = Rules::cuban();
+        let examples = taught_by_one_fact(1, 9);
+        let cfg = few_epochs();
         let r = train(&rules, &examples, &cfg);
         let (ce0, top0) = agreement(None, &examples);
         let (ce, top) = agreement(Some(&r), &examples);
@@ -864,34 +885,11 @@ mod tests {
 
     #[test]
     fn a_reader_of_the_beliefs_learns_a_rule_only_the_beliefs_show() {
-        // the teacher plays the move whose last belief fact is set; the record's facts are
-        // noise. A format-1 reader cannot see it, a format-2 one learns it.
+        // the teacher follows the last belief fact: a format-1 reader cannot see it, a
+        // format-2 one learns it
         let rules = Rules::cuban();
-        let mut rng = Rng::new(10);
-        let examples: Vec<ReaderExample> = (0..400)
-            .map(|_| {
-                let mut on = [0.0f32; MAX_FEATURES];
-                on[MAX_FEATURES - 1] = 1.0;
-                on[0] = rng.unit() as f32;
-                let mut off = [0.0f32; MAX_FEATURES];
-                off[0] = rng.unit() as f32;
-                let first = rng.below(2) == 0;
-                ReaderExample {
-                    readings: if first { vec![on, off] } else { vec![off, on] },
-                    log_prior: vec![0.5f32.ln(); 2],
-                    target: if first {
-                        vec![0.9, 0.1]
-                    } else {
-                        vec![0.1, 0.9]
-                    },
-                }
-            })
-            .collect();
-        let cfg = ReaderTraining {
-            epochs: 20,
-            batch_size: 32,
-            ..ReaderTraining::default()
-        };
+        let examples = taught_by_one_fact(MAX_FEATURES - 1, 10);
+        let cfg = few_epochs();
         let blind = train(&rules, &examples, &cfg);
         let seeing = train(
             &rules,

@@ -414,16 +414,7 @@ fn a_reader_of_the_beliefs_reads_those_the_search_draws_from() {
         scores
     };
     let weights = skewed_weights(&info);
-    let learned = learned_beliefs(&info, &weights).unwrap();
-    let marginals: Vec<_> = (learned.tiles.iter())
-        .map(|t| {
-            (
-                t.tile,
-                [t.seats[0], t.seats[1], t.seats[2], t.seats[3], t.out],
-            )
-        })
-        .collect();
-    let believed = SeatBeliefs::from_marginals(&marginals);
+    let believed = SeatBeliefs::of(&learned_beliefs(&info, &weights).unwrap());
     let uniform = SeatBeliefs::uniform(&info).unwrap();
     let a = check(priors(BeliefMode::Learned), &believed);
     let b = check(priors(BeliefMode::Uniform), &uniform);
