@@ -151,6 +151,52 @@ fn fits_a_reader_that_a_search_reads() {
 }
 
 #[test]
+fn fits_a_reader_of_the_beliefs_that_a_search_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("reader2.json");
+    let o = out.to_str().unwrap();
+    let r = capicua(&[
+        "reader",
+        LABELS,
+        "--out",
+        o,
+        "--epochs",
+        "3",
+        "--held-out",
+        "0",
+        "--beliefs",
+        "default",
+    ]);
+    let stdout = String::from_utf8_lossy(&r.stdout);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    assert!(
+        stdout.contains("55 facts a move (capicua-move-reader-2)"),
+        "{stdout}"
+    );
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(file["format"], "capicua-move-reader-2");
+    assert_eq!(file["linear"].as_array().unwrap().len(), 55);
+    let spec = format!("ismcts:iters=30,model=default,reader={o}");
+    let r = capicua(&[
+        "eval", "--a", &spec, "--b", "counting", "--rounds", "2", "--seed", "5",
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    // a file that is no model with a belief output gives no beliefs, and no reader is written
+    let never = dir.path().join("never.json");
+    let r = capicua(&[
+        "reader",
+        LABELS,
+        "--out",
+        never.to_str().unwrap(),
+        "--beliefs",
+        "models/open-value.bpk",
+    ]);
+    assert!(!r.status.success());
+    assert!(!never.exists());
+}
+
+#[test]
 fn a_file_that_is_no_reader_is_refused_by_name() {
     let r = capicua(&[
         "eval",
