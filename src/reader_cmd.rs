@@ -13,7 +13,7 @@ use capicua_engine::{Rules, notation};
 use capicua_net::NetEvaluator;
 use capicua_search::learned_beliefs;
 use capicua_search::reader::{
-    ReaderExample, ReaderTraining, SeatBeliefs, TableRead, agreement, reading, train,
+    ReaderExample, ReaderTraining, SeatBeliefs, TableRead, agreement, reading, sharpness, train,
 };
 use clap::Args;
 use serde_json::Value;
@@ -219,6 +219,10 @@ pub fn run(args: ReaderArgs) -> Result<()> {
         }
         let (prior, read) = (agreement(None, set), agreement(Some(&reader), set));
         line(what, set.len(), prior, read);
+        let ((flat, teacher), (sharp, _)) = (sharpness(None, set), sharpness(Some(&reader), set));
+        println!(
+            "{what}: entropy of the prior {flat:.4} -> the reader's {sharp:.4} nats (the teacher's shares {teacher:.4})"
+        );
         notes.push(format!(
             "{what}: {} decisions, top-1 {:.4} -> {:.4}",
             set.len(),

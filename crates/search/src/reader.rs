@@ -604,6 +604,25 @@ pub fn train(rules: &Rules, examples: &[ReaderExample], cfg: &ReaderTraining) ->
     r
 }
 
+/// The distribution over one decision's moves a reader's tilted prior gives (without a
+/// reader, the prior alone).
+fn distribution(r: Option<&MoveReader>, ex: &ReaderExample) -> Vec<f32> {
+    match r {
+        Some(r) => forward(r, ex).0,
+        None => {
+            let total: f32 = ex.log_prior.iter().map(|l| l.exp()).sum();
+            ex.log_prior.iter().map(|l| l.exp() / total).collect()
+        }
+    }
+}
+
+fn entropy(p: &[f32]) -> f64 {
+    -p.iter()
+        .filter(|&&x| x > 0.0)
+        .map(|&x| x as f64 * (x as f64).ln())
+        .sum::<f64>()
+}
+
 /// How a reader's tilted prior (or, without a reader, the prior alone) agrees with the
 /// teacher: mean cross-entropy against its shares and the share of decisions where its top
 /// move is the teacher's most visited one.
@@ -613,13 +632,7 @@ pub fn agreement(r: Option<&MoveReader>, examples: &[ReaderExample]) -> (f64, f6
     }
     let (mut ce, mut hits) = (0.0f64, 0usize);
     for ex in examples {
-        let q = match r {
-            Some(r) => forward(r, ex).0,
-            None => {
-                let total: f32 = ex.log_prior.iter().map(|l| l.exp()).sum();
-                ex.log_prior.iter().map(|l| l.exp() / total).collect()
-            }
-        };
+        let q = distribution(r, ex);
         ce -= ex
             .target
             .iter()
@@ -638,6 +651,21 @@ pub fn agreement(r: Option<&MoveReader>, examples: &[ReaderExample]) -> (f64, f6
         ce / examples.len() as f64,
         hits as f64 / examples.len() as f64,
     )
+}
+
+/// How sharp a reader's tilted prior is (or the prior alone): its mean entropy in nats over
+/// the decisions, and that of the teacher's shares, for a search whose exploration follows it.
+pub fn sharpness(r: Option<&MoveReader>, examples: &[ReaderExample]) -> (f64, f64) {
+    if examples.is_empty() {
+        return (0.0, 0.0);
+    }
+    let n = examples.len() as f64;
+    let mine: f64 = examples
+        .iter()
+        .map(|ex| entropy(&distribution(r, ex)))
+        .sum();
+    let teacher: f64 = examples.iter().map(|ex| entropy(&ex.target)).sum();
+    (mine / n, teacher / n)
 }
 
 #[cfg(test)]
@@ -832,6 +860,14 @@ mod tests {
         };
         let one = std::slice::from_ref(&ex);
         assert_eq!(agreement(Some(&r), one), agreement(None, one));
+        assert_eq!(sharpness(Some(&r), one), sharpness(None, one));
+        // one sure move in the teacher's shares: no entropy; the prior's is a spread's
+        let (prior, teacher) = sharpness(None, one);
+        assert_eq!(teacher, 0.0);
+        assert!(
+            prior > 0.0 && prior <= (legal.len() as f64).ln() + 1e-9,
+            "{prior}"
+        );
     }
 
     /// Decisions between two moves of equal prior where the teacher plays (nine times in
