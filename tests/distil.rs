@@ -112,29 +112,47 @@ fn a_gzipped_label_file_trains_as_the_plain_one() {
     assert_eq!(from_gz, from_plain);
 }
 
-#[test]
-fn fits_a_reader_that_a_search_reads() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("reader.json");
-    let o = out.to_str().unwrap();
-    let r = capicua(&[
+/// `capicua reader` on the test labels for three epochs, nothing held out, with `extra`.
+fn fit_reader(out: &std::path::Path, extra: &[&str]) -> Output {
+    let mut args = vec![
         "reader",
         LABELS,
         "--out",
-        o,
+        out.to_str().unwrap(),
         "--epochs",
         "3",
         "--held-out",
         "0",
-        "--fresh",
-        LABELS,
+    ];
+    args.extend_from_slice(extra);
+    capicua(&args)
+}
+
+/// The reader file at `out` parsed, after checking that a search with it plays a match.
+fn played_reader(out: &std::path::Path) -> serde_json::Value {
+    let spec = format!(
+        "ismcts:iters=30,model=default,reader={}",
+        out.to_str().unwrap()
+    );
+    let r = capicua(&[
+        "eval", "--a", &spec, "--b", "counting", "--rounds", "2", "--seed", "5",
     ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    assert!(String::from_utf8_lossy(&r.stdout).contains("reader="));
+    serde_json::from_str(&std::fs::read_to_string(out).unwrap()).unwrap()
+}
+
+#[test]
+fn fits_a_reader_that_a_search_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("reader.json");
+    let r = fit_reader(&out, &["--fresh", LABELS]);
     let stdout = String::from_utf8_lossy(&r.stdout);
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
     assert!(stdout.contains("trained on ("), "{stdout}");
     assert!(stdout.contains("fresh ("), "{stdout}");
-    let file: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert!(stdout.contains("fresh: entropy of the prior"), "{stdout}");
+    let file = played_reader(&out);
     assert_eq!(file["format"], "capicua-move-reader-1");
     assert!(
         file["notes"][0]
@@ -142,56 +160,25 @@ fn fits_a_reader_that_a_search_reads() {
             .unwrap()
             .contains("distil_labels.jsonl")
     );
-    let spec = format!("ismcts:iters=30,model=default,reader={o}");
-    let r = capicua(&[
-        "eval", "--a", &spec, "--b", "counting", "--rounds", "2", "--seed", "5",
-    ]);
-    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
-    assert!(String::from_utf8_lossy(&r.stdout).contains("reader="));
 }
 
 #[test]
 fn fits_a_reader_of_the_beliefs_that_a_search_reads() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("reader2.json");
-    let o = out.to_str().unwrap();
-    let r = capicua(&[
-        "reader",
-        LABELS,
-        "--out",
-        o,
-        "--epochs",
-        "3",
-        "--held-out",
-        "0",
-        "--beliefs",
-        "default",
-    ]);
+    let r = fit_reader(&out, &["--beliefs", "default"]);
     let stdout = String::from_utf8_lossy(&r.stdout);
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
     assert!(
         stdout.contains("55 facts a move (capicua-move-reader-2)"),
         "{stdout}"
     );
-    let file: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let file = played_reader(&out);
     assert_eq!(file["format"], "capicua-move-reader-2");
     assert_eq!(file["linear"].as_array().unwrap().len(), 55);
-    let spec = format!("ismcts:iters=30,model=default,reader={o}");
-    let r = capicua(&[
-        "eval", "--a", &spec, "--b", "counting", "--rounds", "2", "--seed", "5",
-    ]);
-    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
     // a file that is no model with a belief output gives no beliefs, and no reader is written
     let never = dir.path().join("never.json");
-    let r = capicua(&[
-        "reader",
-        LABELS,
-        "--out",
-        never.to_str().unwrap(),
-        "--beliefs",
-        "models/open-value.bpk",
-    ]);
+    let r = fit_reader(&never, &["--beliefs", "models/open-value.bpk"]);
     assert!(!r.status.success());
     assert!(!never.exists());
 }
