@@ -96,10 +96,10 @@ impl Determinizations {
     }
 
     /// What they believe of where each unseen tile is: the sampler's exact marginals, or the
-    /// share of the pool's deals that put it in each hand. `None` where the sampler has none.
-    pub(crate) fn seat_beliefs(&self, info: &InfoSet) -> Option<SeatBeliefs> {
+    /// share of the pool's deals that put it in each hand.
+    pub(crate) fn seat_beliefs(&self, info: &InfoSet) -> SeatBeliefs {
         match self {
-            Determinizations::Sampler(s) => Some(SeatBeliefs::from_marginals(&s.marginals())),
+            Determinizations::Sampler(s) => SeatBeliefs::from_marginals(&s.marginals()),
             Determinizations::Pool(states) => {
                 let share = 1.0 / states.len().max(1) as f64;
                 let marginals: Vec<(Tile, [f64; 5])> = info
@@ -115,7 +115,7 @@ impl Determinizations {
                         (t, m)
                     })
                     .collect();
-                Some(SeatBeliefs::from_marginals(&marginals))
+                SeatBeliefs::from_marginals(&marginals)
             }
         }
     }
@@ -1012,13 +1012,11 @@ impl RootTilt {
     ) -> Option<RootTilt> {
         let reader = reader.filter(|r| r.reads(info.rules()))?;
         let legal = info.legal_moves();
+        // checked before the marginals, which a forced move would waste
         if legal.len() < 2 {
             return None;
         }
-        let beliefs = reader
-            .reads_beliefs()
-            .then(|| deals.seat_beliefs(info))
-            .flatten();
+        let beliefs = reader.reads_beliefs().then(|| deals.seat_beliefs(info));
         Some(RootTilt {
             out: info.rules().set().minus(info.played()),
             tilt: Tilt::read(reader, scale, info, beliefs.as_ref(), &legal)?,
