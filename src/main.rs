@@ -4,6 +4,7 @@ mod bench;
 mod distil_cmd;
 mod engine_cmd;
 mod eval_cmd;
+mod fit_beliefs_cmd;
 mod labels;
 mod paired_cmd;
 mod play;
@@ -49,6 +50,8 @@ enum Command {
     Distil(distil_cmd::DistilArgs),
     /// Fit a move reader (a learned tilt of the root priors) to a long search's choices.
     Reader(reader_cmd::ReaderArgs),
+    /// Fit a network's beliefs to the true deals of recorded rounds (a belief model, `bmodel=`).
+    FitBeliefs(fit_beliefs_cmd::FitBeliefsArgs),
 }
 
 fn main() -> Result<()> {
@@ -77,5 +80,6 @@ fn main() -> Result<()> {
         Command::Train(args) => train_cmd::run(args),
         Command::Distil(args) => distil_cmd::run(args),
         Command::Reader(args) => reader_cmd::run(args),
+        Command::FitBeliefs(args) => fit_beliefs_cmd::run(args),
     }
 }

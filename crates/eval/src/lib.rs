@@ -27,6 +27,7 @@ macro_rules! forward_leaves_to_inner {
     };
 }
 
+pub mod belief_model;
 pub mod belief_quality;
 pub mod counting_inference;
 pub mod duplicate;

@@ -56,6 +56,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::modelled_seats::{ModelledSeats, SeatModel};
+use crate::belief_model::BeliefModel;
 use crate::open_values::OpenValues;
 use crate::policy_beliefs::PolicyBeliefs;
 use capicua_bots::{CountingPlayer, CountingWeights, HeavyPlayer, RandomPlayer};
@@ -547,6 +548,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "determinizations: learned (the model's beliefs; the default with a belief output), uniform, or truth (the true deal: a bound for measuring, duplicate runs only)",
     ),
     (
+        "bmodel",
+        "a network with a belief output whose beliefs the search draws its deals from, in place of the model's (a file, or none); the model still gives the priors and the values",
+    ),
+    (
         "btemp",
         "temperature of beliefs=learned's deals, > 0 (below 1 sharpens the beliefs)",
     ),
@@ -686,6 +691,8 @@ pub struct SearchSpec {
     pub others_model: Option<OthersModel>,
     /// `vmodel=FILE`: an open value model values the leaves, with `vmix`'s share.
     pub open_value: Option<OpenValueModel>,
+    /// `bmodel=FILE`: the network whose beliefs the search draws its deals from.
+    pub belief_model: Option<Model>,
 }
 
 /// An open value model named in a spec (compared by name) and its share of a leaf's value.
@@ -770,6 +777,7 @@ impl SearchSpec {
             opponents_only: false,
             others_model: None,
             open_value: None,
+            belief_model: None,
         }
     }
 
@@ -802,6 +810,7 @@ impl SearchSpec {
         let (mut mix, mut rollout) = (None, None);
         let mut reader = None;
         let (mut vmodel, mut vmix) = (None, None);
+        let mut bmodel: Option<Model> = None;
         let (mut improved, mut cscale, mut cweight) = (false, None, None);
         for key in kind.keys() {
             let Some(v) = p.take_str(key) else {
@@ -1045,6 +1054,16 @@ impl SearchSpec {
                     vmodel = Some((v.clone(), net));
                 }
                 "vmix" => vmix = Some(weight()?),
+                "bmodel" if v == "none" => bmodel = None,
+                "bmodel" => {
+                    let m = ModelChoice::Path(std::path::PathBuf::from(&v))
+                        .load()?
+                        .expect("a path names a network");
+                    if !m.evaluator.has_beliefs() {
+                        return Err(bad("the network has no belief output"));
+                    }
+                    bmodel = Some(m);
+                }
                 _ => unreachable!("every key of SEARCH_KEYS has an arm"),
             }
         }
@@ -1223,7 +1242,23 @@ impl SearchSpec {
                 "scales the move reader: give a reader",
             ));
         }
-        let default_beliefs = default_beliefs(model.as_ref());
+        if let Some(b) = &bmodel {
+            let refuse = |why| Err(p.bad_value("bmodel", &b.name, why));
+            if model.is_none() {
+                return refuse("needs a model: it gives the priors and the values");
+            }
+            if inference.is_some() {
+                return refuse("replaces the network's beliefs, as cinfer and pinfer do: not both");
+            }
+            if beliefs.is_some_and(|m| m != BeliefMode::Learned) {
+                return refuse("is what beliefs=learned draws from (no beliefs=uniform or truth)");
+            }
+            beliefs = Some(BeliefMode::Learned);
+        }
+        let default_beliefs = match &bmodel {
+            Some(_) => BeliefMode::Learned,
+            None => default_beliefs(model.as_ref()),
+        };
         c.beliefs = match beliefs {
             // counting's inference needs no belief output from the model
             Some(BeliefMode::Learned)
@@ -1275,6 +1310,7 @@ impl SearchSpec {
             opponents_only,
             others_model,
             open_value,
+            belief_model: bmodel,
         })
     }
 
@@ -1297,6 +1333,10 @@ impl SearchSpec {
     /// search.
     fn evaluator(&self) -> Option<Arc<dyn Evaluator>> {
         let net: Arc<dyn Evaluator> = self.model.as_ref()?.evaluator.clone();
+        let net: Arc<dyn Evaluator> = match &self.belief_model {
+            Some(b) => Arc::new(BeliefModel::new(net, b.evaluator.clone(), &b.name)),
+            None => net,
+        };
         let adjust = |i: &mut capicua_net::PolicyInference| {
             i.chain = self.chain;
             i.keep = self.joint;
@@ -1480,12 +1520,18 @@ impl SearchSpec {
         if let Some(m) = &self.model {
             out.push(format!("model={}", m.name));
         }
-        if c.beliefs != default_beliefs(self.model.as_ref()) && self.inference.is_none() {
+        if c.beliefs != default_beliefs(self.model.as_ref())
+            && self.inference.is_none()
+            && self.belief_model.is_none()
+        {
             out.push(match c.beliefs {
                 BeliefMode::Learned => "beliefs=learned".to_string(),
                 BeliefMode::Uniform => "beliefs=uniform".to_string(),
                 BeliefMode::Truth => "beliefs=truth".to_string(),
             });
+        }
+        if let Some(b) = &self.belief_model {
+            out.push(format!("bmodel={}", b.name));
         }
         if let Some(i) = &self.inference {
             out.push(format!("{}={}", i.key(), i.samples()));
@@ -2472,6 +2518,70 @@ mod model_tests {
         refused(
             format!("ismcts:model={},vmodel={}", net.display(), net.display()),
             "shape",
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn search_players_take_a_belief_model() {
+        let dir = std::env::temp_dir().join(format!("capicua-eval-bmodel-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (plain_net, believer) = (dir.join("plain.bpk"), dir.join("beliefs.bpk"));
+        let shape = ModelShape::with_hidden(INPUT_SIZE, &[16], POLICY_SIZE);
+        Network::new(shape.clone(), ENCODING_VERSION, 1)
+            .unwrap()
+            .save(&plain_net)
+            .unwrap();
+        Network::new(
+            shape.with_beliefs(capicua_net::encoding::BELIEF_SIZE),
+            ENCODING_VERSION,
+            2,
+        )
+        .unwrap()
+        .save(&believer)
+        .unwrap();
+        // a model without beliefs draws learned deals from the belief model's
+        let text = format!(
+            "ismcts:iters=50,model={},bmodel={}",
+            plain_net.display(),
+            believer.display()
+        );
+        let spec = PlayerSpec::parse(&text).unwrap();
+        let PlayerSpec::Search(s) = &spec else {
+            panic!("{text} is a search")
+        };
+        assert_eq!(s.config.beliefs, BeliefMode::Learned);
+        assert_eq!(spec.to_string(), text);
+        assert_eq!(PlayerSpec::parse(&spec.to_string()).unwrap(), spec);
+        let round = Match::new(&Rules::cuban(), 5).deal_round();
+        let info = round.infoset(round.to_move());
+        let searcher = s.searcher();
+        let want = capicua_net::NetEvaluator::load(&believer)
+            .unwrap()
+            .place_weights_of(&info);
+        assert_eq!(searcher.evaluator().unwrap().place_weights(&info), want);
+        let mut player = spec.build(3);
+        assert!(info.legal_moves().contains(player.choose(&info)));
+        let refused = |t: String, key: &str, why: &str| {
+            let err = PlayerSpec::parse(&t).unwrap_err().to_string();
+            assert!(err.contains(key) && err.contains(why), "{t}: {err}");
+        };
+        let b = believer.display();
+        refused(format!("ismcts:bmodel={b}"), "bmodel", "needs a model");
+        refused(
+            format!("ismcts:model={b},bmodel={}", plain_net.display()),
+            "bmodel",
+            "no belief output",
+        );
+        refused(
+            format!("ismcts:model={b},bmodel={b},beliefs=uniform"),
+            "bmodel",
+            "beliefs=uniform",
+        );
+        refused(format!("ismcts:model={b},bmodel={b},cinfer=10"), "bmodel", "cinfer");
+        assert_eq!(
+            PlayerSpec::parse(&format!("ismcts:model={b},bmodel=none")).unwrap(),
+            PlayerSpec::parse(&format!("ismcts:model={b}")).unwrap()
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -8,12 +8,15 @@
 //! - [`run`]: the loop, one method per stage of a generation: self-play, AdamW training
 //!   (`training`), gating and evaluation (`gating`), atomic checkpoints named by samples
 //!   trained, TensorBoard scalars, progress bars; resumable after a kill at any point.
+//! - [`belief_fit`]: a network's beliefs fitted to the true deals of recorded rounds
+//!   (`capicua fit-beliefs`), a belief model for `bmodel=`.
 //! - [`distil`]: a long search's choices at recorded decisions taught to a given network
 //!   (`capicua distil`).
 //! - [`rundir`]: the run directory's paths, its lock (one process per run) and `state.json`.
 //! - [`window`]: the replay window training draws from.
 
 pub mod arena;
+pub mod belief_fit;
 pub mod config;
 pub mod distil;
 pub mod error;

@@ -3,7 +3,7 @@
 
 use capicua_engine::Rng;
 use capicua_eval::belief_quality::phase;
-use capicua_net::encoding::BELIEF_SIZE;
+use capicua_net::encoding::{BELIEF_SIZE, PLACES};
 use capicua_net::evaluator::belief_softmax;
 use capicua_net::{Losses, Network, POLICY_SIZE, TrainBatch, Trainer};
 use indicatif::ProgressBar;
@@ -147,52 +147,86 @@ pub(crate) fn validate(network: &Network, samples: &[&Sample], scale: f64) -> Va
         val_policy += cross_entropy(&vb.policy[row.clone()], &priors[row]);
     }
     let n = vb.batch as f64;
-    let (belief_loss, belief_top1) = belief_figures(network, samples, &vb.inputs);
+    let beliefs = belief_figures(network, samples);
     Validation {
         win_error: win_err / n,
         margin_error: margin_err / n,
         solved_win_error: solved_win / solved_n.max(1) as f64,
         solved_margin_error: solved_margin / solved_n.max(1) as f64,
         policy_loss: val_policy / n,
-        belief_loss,
-        belief_top1,
+        belief_loss: beliefs.loss,
+        belief_top1: beliefs.top1,
     }
 }
 
-/// Belief log-loss and top-1 accuracy by phase of `network` on `samples` (encoded in
-/// `inputs`); zeros for a network without beliefs or a phase without hidden tiles.
-fn belief_figures(network: &Network, samples: &[&Sample], inputs: &[f32]) -> ([f64; 4], [f64; 4]) {
+/// How well a network's beliefs place the hidden tiles of some samples: mean log-loss (nats
+/// per hidden tile) and top-1 accuracy of the true place, by phase
+/// (`capicua_eval::belief_quality::PHASES`) and by true place (next seat, partner, previous
+/// seat, out of play: `capicua_net::encoding::PLACES` seen from the mover). Zeros where there
+/// are no hidden tiles or the network has no beliefs.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct BeliefFigures {
+    pub loss: [f64; 4],
+    pub top1: [f64; 4],
+    pub tiles: [u64; 4],
+    pub place_loss: [f64; PLACES],
+    pub place_tiles: [u64; PLACES],
+}
+
+impl BeliefFigures {
+    /// Mean log-loss over every hidden tile, nats.
+    pub fn overall_loss(&self) -> f64 {
+        let n: u64 = self.tiles.iter().sum();
+        let sum: f64 = self.loss.iter().zip(&self.tiles).map(|(l, &c)| l * c as f64).sum();
+        sum / n.max(1) as f64
+    }
+}
+
+/// [`BeliefFigures`] of `network` on `samples` (the lead's decisions, with nothing on the
+/// table, are left out: nothing has been read there).
+pub fn belief_figures(network: &Network, samples: &[&Sample]) -> BeliefFigures {
+    let mut f = BeliefFigures::default();
     let shape = network.shape();
     if shape.beliefs != BELIEF_SIZE {
-        return ([0.0; 4], [0.0; 4]);
+        return f;
     }
-    let raw = network.raw_outputs(inputs, samples.len());
     let width = shape.output();
-    let (mut loss, mut top1, mut count) = ([0.0f64; 4], [0.0f64; 4], [0u64; 4]);
-    for (i, s) in samples.iter().enumerate() {
-        let played: u32 = s.obs.played_by.iter().map(|p| p.len()).sum();
-        if played == 0 {
-            continue;
-        }
-        let ph = phase(played);
-        let row = &raw[i * width + shape.belief_offset()..(i + 1) * width];
-        let probs = belief_softmax(row, &s.obs.belief_prior());
-        for (t, &truth) in s.places.iter().enumerate() {
-            if truth == 0 {
+    let (mut loss, mut top1, mut place_loss) = ([0.0f64; 4], [0.0f64; 4], [0.0f64; PLACES]);
+    // in chunks, so that tens of thousands of samples stay small
+    for chunk in samples.chunks(4096) {
+        let b = make_batch(chunk, 0..chunk.len(), false, ValueBlend::OUTCOME);
+        let raw = network.raw_outputs(&b.inputs, chunk.len());
+        for (i, s) in chunk.iter().enumerate() {
+            let played: u32 = s.obs.played_by.iter().map(|p| p.len()).sum();
+            if played == 0 {
                 continue;
             }
-            let p = probs[t];
-            let q = truth as usize - 1;
-            loss[ph] -= (p[q].max(1e-6) as f64).ln();
-            let best = (0..p.len()).fold(0, |b, k| if p[k] > p[b] { k } else { b });
-            top1[ph] += (best == q) as u8 as f64;
-            count[ph] += 1;
+            let ph = phase(played);
+            let row = &raw[i * width + shape.belief_offset()..(i + 1) * width];
+            let probs = belief_softmax(row, &s.obs.belief_prior());
+            for (t, &truth) in s.places.iter().enumerate() {
+                if truth == 0 {
+                    continue;
+                }
+                let p = probs[t];
+                let q = truth as usize - 1;
+                let l = -(p[q].max(1e-6) as f64).ln();
+                loss[ph] += l;
+                place_loss[q] += l;
+                let best = (0..p.len()).fold(0, |b, k| if p[k] > p[b] { k } else { b });
+                top1[ph] += (best == q) as u8 as f64;
+                f.tiles[ph] += 1;
+                f.place_tiles[q] += 1;
+            }
         }
     }
     for ph in 0..4 {
-        let n = count[ph].max(1) as f64;
-        loss[ph] /= n;
-        top1[ph] /= n;
+        let n = f.tiles[ph].max(1) as f64;
+        f.loss[ph] = loss[ph] / n;
+        f.top1[ph] = top1[ph] / n;
     }
-    (loss, top1)
+    for q in 0..PLACES {
+        f.place_loss[q] = place_loss[q] / f.place_tiles[q].max(1) as f64;
+    }
+    f
 }
