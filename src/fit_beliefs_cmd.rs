@@ -179,8 +179,14 @@ pub fn run(args: FitBeliefsArgs) -> Result<()> {
     }
     for (player, samples) in &by_player {
         println!("{player}'s decisions ({}):", samples.len());
-        println!("  before: {}", figures_line(&belief_figures(&network, samples)));
-        println!("  after:  {}", figures_line(&belief_figures(&fitted, samples)));
+        println!(
+            "  before: {}",
+            figures_line(&belief_figures(&network, samples))
+        );
+        println!(
+            "  after:  {}",
+            figures_line(&belief_figures(&fitted, samples))
+        );
     }
     let names: Vec<String> = args
         .records

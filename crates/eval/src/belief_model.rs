@@ -76,6 +76,10 @@ mod tests {
         assert_ne!(wrapped.place_weights(&info), inner.place_weights_of(&info));
         assert!(wrapped.believed_deals(&info).is_none());
         assert_eq!(wrapped.gives_priors(), inner.gives_priors());
-        assert!(wrapped.name().ends_with("+bmodel:other.bpk"), "{}", wrapped.name());
+        assert!(
+            wrapped.name().ends_with("+bmodel:other.bpk"),
+            "{}",
+            wrapped.name()
+        );
     }
 }

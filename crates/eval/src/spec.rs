@@ -55,8 +55,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::modelled_seats::{ModelledSeats, SeatModel};
 use crate::belief_model::BeliefModel;
+use crate::modelled_seats::{ModelledSeats, SeatModel};
 use crate::open_values::OpenValues;
 use crate::policy_beliefs::PolicyBeliefs;
 use capicua_bots::{CountingPlayer, CountingWeights, HeavyPlayer, RandomPlayer};
@@ -2559,7 +2559,7 @@ mod model_tests {
         let want = capicua_net::NetEvaluator::load(&believer)
             .unwrap()
             .place_weights_of(&info);
-        assert_eq!(searcher.evaluator().unwrap().place_weights(&info), want);
+        assert_eq!(searcher.evaluator().place_weights(&info), want);
         let mut player = spec.build(3);
         assert!(info.legal_moves().contains(player.choose(&info)));
         let refused = |t: String, key: &str, why: &str| {
@@ -2578,7 +2578,11 @@ mod model_tests {
             "bmodel",
             "beliefs=uniform",
         );
-        refused(format!("ismcts:model={b},bmodel={b},cinfer=10"), "bmodel", "cinfer");
+        refused(
+            format!("ismcts:model={b},bmodel={b},cinfer=10"),
+            "bmodel",
+            "cinfer",
+        );
         assert_eq!(
             PlayerSpec::parse(&format!("ismcts:model={b},bmodel=none")).unwrap(),
             PlayerSpec::parse(&format!("ismcts:model={b}")).unwrap()

@@ -177,7 +177,12 @@ impl BeliefFigures {
     /// Mean log-loss over every hidden tile, nats.
     pub fn overall_loss(&self) -> f64 {
         let n: u64 = self.tiles.iter().sum();
-        let sum: f64 = self.loss.iter().zip(&self.tiles).map(|(l, &c)| l * c as f64).sum();
+        let sum: f64 = self
+            .loss
+            .iter()
+            .zip(&self.tiles)
+            .map(|(l, &c)| l * c as f64)
+            .sum();
         sum / n.max(1) as f64
     }
 }
@@ -225,8 +230,8 @@ pub fn belief_figures(network: &Network, samples: &[&Sample]) -> BeliefFigures {
         f.loss[ph] = loss[ph] / n;
         f.top1[ph] = top1[ph] / n;
     }
-    for q in 0..PLACES {
-        f.place_loss[q] = place_loss[q] / f.place_tiles[q].max(1) as f64;
+    for ((out, sum), &n) in f.place_loss.iter_mut().zip(place_loss).zip(&f.place_tiles) {
+        *out = sum / n.max(1) as f64;
     }
     f
 }
