@@ -11,14 +11,14 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
-use capicua_net::{load_network, margin_scale, shipped_model_path};
+use capicua_net::margin_scale;
 use capicua_train::distil::{DistilConfig, Ending, distil, teacher_sample};
 use capicua_train::replay::Sample;
 use capicua_train::run::progress_bar;
 use clap::Args;
 use serde_json::Value;
 
-use crate::labels::{deal_key, is_held_out, read_labels, table_after, teaching};
+use crate::labels::{deal_key, each_line, is_held_out, starting_network, table_after, teaching};
 
 #[derive(Args)]
 pub struct DistilArgs {
@@ -95,36 +95,18 @@ pub fn run(args: DistilArgs) -> Result<()> {
     if !(0.0..1.0).contains(&args.held_out) {
         bail!("--held-out must be in [0, 1)");
     }
-    let init = match &args.init {
-        Some(p) => p.clone(),
-        None => shipped_model_path().ok_or_else(|| anyhow!("no shipped model found"))?,
-    };
-    let network = load_network(&init).with_context(|| format!("loading {}", init.display()))?;
+    let (init, network) = starting_network(args.init.as_deref())?;
     let (mut train, mut held) = (Vec::new(), Vec::new());
-    let mut read = 0usize;
-    'files: for path in &args.labels {
-        let text = read_labels(path).with_context(|| format!("reading {}", path.display()))?;
-        for (i, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            if args.limit.is_some_and(|n| read >= n) {
-                break 'files;
-            }
-            read += 1;
-            let label: Value = serde_json::from_str(line)
-                .with_context(|| format!("{} line {}", path.display(), i + 1))?;
-            let (sample, deal) =
-                sample_of(&label).with_context(|| format!("{} line {}", path.display(), i + 1))?;
-            // the deal's hash decides, so both orientations of a board fall on one side
-            if is_held_out(deal, args.held_out) {
-                held.push(sample);
-            } else {
-                train.push(sample);
-            }
+    let read = each_line(&args.labels, args.limit, |label| {
+        let (sample, deal) = sample_of(label)?;
+        // the deal's hash decides, so both orientations of a board fall on one side
+        if is_held_out(deal, args.held_out) {
+            held.push(sample);
+        } else {
+            train.push(sample);
         }
-    }
+        Ok(())
+    })?;
     let config = DistilConfig {
         epochs: args.epochs,
         batch_size: args.batch,

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, anyhow, bail};
 use capicua_engine::Round;
 use capicua_net::encoding::PLACES;
-use capicua_net::{load_network, margin_scale, shipped_model_path};
+use capicua_net::margin_scale;
 use capicua_train::belief_fit::{
     BeliefFigures, BeliefFitConfig, belief_figures, decision_sample, fit_beliefs,
 };
@@ -24,7 +24,7 @@ use capicua_train::run::progress_bar;
 use clap::Args;
 use serde_json::Value;
 
-use crate::labels::{deal_key, is_held_out, read_labels, table_after};
+use crate::labels::{deal_key, each_line, is_held_out, starting_network, table_after};
 
 #[derive(Args)]
 pub struct FitBeliefsArgs {
@@ -121,35 +121,18 @@ pub fn run(args: FitBeliefsArgs) -> Result<()> {
     if !(0.0..1.0).contains(&args.held_out) {
         bail!("--held-out must be in [0, 1)");
     }
-    let init = match &args.init {
-        Some(p) => p.clone(),
-        None => shipped_model_path().ok_or_else(|| anyhow!("no shipped model found"))?,
-    };
-    let network = load_network(&init).with_context(|| format!("loading {}", init.display()))?;
+    let (init, network) = starting_network(args.init.as_deref())?;
     let (mut train, mut held) = (Vec::new(), Vec::new());
-    let mut rounds = 0usize;
-    'files: for path in &args.records {
-        let text = read_labels(path).with_context(|| format!("reading {}", path.display()))?;
-        for (i, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            if args.limit.is_some_and(|n| rounds >= n) {
-                break 'files;
-            }
-            rounds += 1;
-            let at = || format!("{} line {}", path.display(), i + 1);
-            let record: Value = serde_json::from_str(line).with_context(at)?;
-            let samples = round_samples(&record, args.seats.as_deref()).with_context(at)?;
-            // the deal's hash decides, so both orientations of a board fall on one side
-            if is_held_out(deal_key(&record), args.held_out) {
-                held.extend(samples);
-            } else {
-                train.extend(samples.into_iter().map(|(s, _)| s));
-            }
+    let rounds = each_line(&args.records, args.limit, |record| {
+        let samples = round_samples(record, args.seats.as_deref())?;
+        // the deal's hash decides, so both orientations of a board fall on one side
+        if is_held_out(deal_key(record), args.held_out) {
+            held.extend(samples);
+        } else {
+            train.extend(samples.into_iter().map(|(s, _)| s));
         }
-    }
+        Ok(())
+    })?;
     println!(
         "{rounds} rounds: {} decisions to train on, {} held out ({:.0}% of the deals)",
         train.len(),

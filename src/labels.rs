@@ -6,9 +6,9 @@
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::{Result, anyhow};
+use anyhow::{Context, Result, anyhow};
 use capicua_engine::{Round, notation};
 use capicua_protocol::referee::Table;
 use capicua_train::distil::Teaching;
@@ -92,4 +92,45 @@ pub fn deal_key(label: &Value) -> u64 {
 /// Whether a deal of `key` is held out when a share `held_out` of the deals is.
 pub fn is_held_out(key: u64, held_out: f64) -> bool {
     (key % 1_000_000) as f64 / 1e6 < held_out
+}
+
+/// Every non-empty line of `files`, in order (each file read as [`read_labels`] reads it; at
+/// most `limit` lines in all), parsed as JSON and handed to `each`; an error of either names
+/// its file and line. Returns how many lines were read.
+pub fn each_line(
+    files: &[PathBuf],
+    limit: Option<usize>,
+    mut each: impl FnMut(&Value) -> Result<()>,
+) -> Result<usize> {
+    let mut read = 0usize;
+    for path in files {
+        let text = read_labels(path).with_context(|| format!("reading {}", path.display()))?;
+        for (i, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            if limit.is_some_and(|n| read >= n) {
+                return Ok(read);
+            }
+            read += 1;
+            let at = || format!("{} line {}", path.display(), i + 1);
+            let value: Value = serde_json::from_str(line).with_context(at)?;
+            each(&value).with_context(at)?;
+        }
+    }
+    Ok(read)
+}
+
+/// The network a fit starts from: the file `init` names, or the shipped model; with its path.
+pub fn starting_network(init: Option<&Path>) -> Result<(PathBuf, capicua_net::Network)> {
+    let path = match init {
+        Some(p) => p.to_path_buf(),
+        None => {
+            capicua_net::shipped_model_path().ok_or_else(|| anyhow!("no shipped model found"))?
+        }
+    };
+    let network =
+        capicua_net::load_network(&path).with_context(|| format!("loading {}", path.display()))?;
+    Ok((path, network))
 }

@@ -18,7 +18,7 @@ use capicua_search::reader::{
 use clap::Args;
 use serde_json::Value;
 
-use crate::labels::{deal_key, is_held_out, read_labels, table_after, teaching};
+use crate::labels::{deal_key, each_line, is_held_out, table_after, teaching};
 
 #[derive(Args)]
 pub struct ReaderArgs {
@@ -119,24 +119,16 @@ type Keyed = Vec<(ReaderExample, u64)>;
 /// Every decision of `paths` with a choice, with its deal's key, and the rules they share.
 fn examples(paths: &[PathBuf], model: Option<&NetEvaluator>) -> Result<(Keyed, Option<Rules>)> {
     let (mut out, mut rules) = (Vec::new(), None::<Rules>);
-    for path in paths {
-        let text = read_labels(path).with_context(|| format!("reading {}", path.display()))?;
-        for (i, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            let at = || format!("{} line {}", path.display(), i + 1);
-            let label: Value = serde_json::from_str(line).with_context(at)?;
-            if let Some((ex, key, r)) = example_of(&label, model).with_context(at)? {
-                if rules.is_some_and(|seen| seen != r) {
-                    bail!("{}: labels of different rules", at());
-                }
-                rules = Some(r);
-                out.push((ex, key));
+    each_line(paths, None, |label| {
+        if let Some((ex, key, r)) = example_of(label, model)? {
+            if rules.is_some_and(|seen| seen != r) {
+                bail!("labels of different rules");
             }
+            rules = Some(r);
+            out.push((ex, key));
         }
-    }
+        Ok(())
+    })?;
     Ok((out, rules))
 }
 

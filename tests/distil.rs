@@ -1,8 +1,11 @@
-//! `capicua distil` and `capicua reader` end to end: recorded decisions with a teacher's replies
-//! (`tests/data/distil_labels.jsonl`, twelve lines of `eval/results/distil55/labels-9998-9999.jsonl`)
-//! train a copy of the shipped model that searches like any model file, and a move reader
-//! whose file a search player reads (`reader=FILE`).
+//! `capicua distil`, `capicua reader` and `capicua fit-beliefs` end to end: recorded decisions
+//! with a teacher's replies (`tests/data/distil_labels.jsonl`, twelve lines of
+//! `eval/results/distil55/labels-9998-9999.jsonl`) train a copy of the shipped model that
+//! searches like any model file, and a move reader whose file a search player reads
+//! (`reader=FILE`); rounds recorded by `capicua eval --record` fit a copy of the shipped
+//! model's beliefs, which a search draws its deals from (`bmodel=FILE`).
 
+use std::path::Path;
 use std::process::{Command, Output};
 
 const LABELS: &str = concat!(
@@ -44,22 +47,27 @@ fn distils_labels_into_a_model_that_plays() {
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
 }
 
-#[test]
-fn a_label_of_another_position_is_refused_at_its_line() {
+/// `command` on a copy of the JSON-lines file `source` changed by `edit` fails, printing
+/// `wants` on stderr, and writes no network.
+fn refuses_edited(
+    command: &str,
+    source: &str,
+    edit: impl FnOnce(&mut [serde_json::Value]),
+    wants: &[&str],
+) {
     let dir = tempfile::tempdir().unwrap();
-    let text = std::fs::read_to_string(LABELS).unwrap();
+    let text = std::fs::read_to_string(source).unwrap();
     let mut lines: Vec<serde_json::Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    let seat = lines[2]["seat"].as_u64().unwrap();
-    lines[2]["seat"] = ((seat + 1) % 4).into();
+    edit(&mut lines);
     let bad = dir.path().join("bad.jsonl");
     let body: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
     std::fs::write(&bad, body.join("\n")).unwrap();
     let out = dir.path().join("never.bpk");
     let r = capicua(&[
-        "distil",
+        command,
         bad.to_str().unwrap(),
         "--out",
         out.to_str().unwrap(),
@@ -67,11 +75,17 @@ fn a_label_of_another_position_is_refused_at_its_line() {
     ]);
     let stderr = String::from_utf8_lossy(&r.stderr);
     assert!(!r.status.success());
-    assert!(
-        stderr.contains("line 3") && stderr.contains("is not to move"),
-        "{stderr}"
-    );
+    assert!(wants.iter().all(|w| stderr.contains(w)), "{stderr}");
     assert!(!out.exists());
+}
+
+#[test]
+fn a_label_of_another_position_is_refused_at_its_line() {
+    let edit = |lines: &mut [serde_json::Value]| {
+        let seat = lines[2]["seat"].as_u64().unwrap();
+        lines[2]["seat"] = ((seat + 1) % 4).into();
+    };
+    refuses_edited("distil", LABELS, edit, &["line 3", "is not to move"]);
 }
 
 #[test]
@@ -200,4 +214,85 @@ fn a_file_that_is_no_reader_is_refused_by_name() {
         stderr.contains("cannot use the move reader") && stderr.contains("distil_labels.jsonl"),
         "{stderr}"
     );
+}
+
+fn ok(r: &Output) -> String {
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    String::from_utf8_lossy(&r.stdout).into_owned()
+}
+
+/// Eight rounds of `counting` against `heavy`, recorded.
+fn record(dir: &Path) -> String {
+    let records = dir.join("rounds.jsonl");
+    let rec = records.to_str().unwrap().to_string();
+    ok(&capicua(&[
+        "eval", "--a", "counting", "--b", "heavy", "--rounds", "8", "--seed", "3", "--quiet",
+        "--record", &rec,
+    ]));
+    rec
+}
+
+#[test]
+fn fits_beliefs_that_a_search_draws_its_deals_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = record(dir.path());
+    let out = dir.path().join("beliefs.bpk");
+    let o = out.to_str().unwrap();
+    let stdout = ok(&capicua(&[
+        "fit-beliefs",
+        &rec,
+        "--out",
+        o,
+        "--epochs",
+        "1",
+        "--batch",
+        "16",
+        "--held-out",
+        "0.5",
+        "--quiet",
+    ]));
+    assert!(stdout.starts_with("8 rounds: "), "{stdout}");
+    for line in [
+        "held out, before: log-loss",
+        "held out, after:  log-loss",
+        "wrote ",
+    ] {
+        assert!(stdout.contains(line), "{stdout}");
+    }
+    // only one player's decisions
+    let only = ok(&capicua(&[
+        "fit-beliefs",
+        &rec,
+        "--out",
+        o,
+        "--epochs",
+        "1",
+        "--seats",
+        "heavy",
+        "--quiet",
+    ]));
+    // every decision, trained on or held out
+    let count = |text: &str| -> usize {
+        let words: Vec<&str> = text.lines().next().unwrap().split(' ').collect();
+        words[2].parse::<usize>().unwrap() + words[7].parse::<usize>().unwrap()
+    };
+    assert!(
+        count(&only) > 0 && count(&only) < count(&stdout),
+        "{only}\n{stdout}"
+    );
+    let spec = format!("ismcts:iters=30,model=default,bmodel={o}");
+    let r = ok(&capicua(&[
+        "eval", "--a", &spec, "--b", "counting", "--rounds", "2", "--seed", "5",
+    ]));
+    assert!(r.contains(&format!("bmodel={o}")), "{r}");
+}
+
+#[test]
+fn a_round_that_does_not_end_is_refused_at_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = record(dir.path());
+    let edit = |lines: &mut [serde_json::Value]| {
+        lines[3]["moves"].as_array_mut().unwrap().truncate(5);
+    };
+    refuses_edited("fit-beliefs", &rec, edit, &["line 4", "end"]);
 }

@@ -8,16 +8,16 @@
 //! trained: the fitted network serves as a belief model beside the search's own network
 //! (`bmodel=` in a spec), whose priors and values stay as they were.
 
-use capicua_engine::{Move, Rng, Round};
+use capicua_engine::{Move, Round};
 use capicua_net::encoding::true_places;
-use capicua_net::{Losses, Network, Observation, TrainConfig, Trainer};
+use capicua_net::{Losses, Network, Observation, TrainConfig};
 use indicatif::ProgressBar;
 
 use crate::distil::Ending;
 use crate::error::TrainError;
 use crate::replay::{Sample, ValueBlend};
 pub use crate::training::{BeliefFigures, belief_figures};
-use crate::training::{steps_for, train_steps};
+use crate::training::{Passes, train_passes};
 
 /// The sample of the decision at `round`, where the seat to move played `played`: the belief
 /// target is the true deal; the policy target (the move played) and the value targets (how
@@ -101,39 +101,24 @@ pub fn fit_beliefs(
             "no samples to fit the beliefs to".into(),
         ));
     }
-    if config.batch_size == 0 || config.epochs.is_nan() || config.epochs <= 0.0 {
-        return Err(TrainError::Config(
-            "the batch size and the epochs must be positive".into(),
-        ));
-    }
     let held: Vec<&Sample> = held_out.iter().collect();
     let before = belief_figures(init, &held);
-    let mut trainer = Trainer::from_network(
-        init,
-        TrainConfig {
-            learning_rate: config.learning_rate,
-            weight_decay: config.weight_decay,
-            policy_weight: 0.0,
-            win_weight: 0.0,
-            margin_weight: 0.0,
-            belief_weight: 1.0,
-            ..TrainConfig::default()
-        },
-    )?;
-    let pool: Vec<&Sample> = train.iter().collect();
-    let steps = steps_for(train.len(), config.epochs, config.batch_size, pool.len());
-    pb.set_length(steps);
-    let mut rng = Rng::new(config.seed);
-    let losses = train_steps(
-        &mut trainer,
-        &pool,
-        steps,
-        config.batch_size,
-        ValueBlend::OUTCOME,
-        &mut rng,
-        pb,
-    )?;
-    let network = trainer.network();
+    let weights = TrainConfig {
+        learning_rate: config.learning_rate,
+        weight_decay: config.weight_decay,
+        policy_weight: 0.0,
+        win_weight: 0.0,
+        margin_weight: 0.0,
+        belief_weight: 1.0,
+        ..TrainConfig::default()
+    };
+    let passes = Passes {
+        epochs: config.epochs,
+        batch_size: config.batch_size,
+        seed: config.seed,
+        blend: ValueBlend::OUTCOME,
+    };
+    let (network, steps, losses) = train_passes(init, train, weights, passes, pb)?;
     let after = belief_figures(&network, &held);
     Ok((
         network,
@@ -148,7 +133,7 @@ pub fn fit_beliefs(
 
 #[cfg(test)]
 mod tests {
-    use capicua_engine::{Deal, Rules};
+    use capicua_engine::{Deal, Rng, Rules};
     use capicua_net::encoding::BELIEF_SIZE;
     use capicua_net::{ENCODING_VERSION, INPUT_SIZE, ModelShape, POLICY_SIZE, margin_scale};
 

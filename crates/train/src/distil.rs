@@ -9,14 +9,14 @@
 //! network (the labelled positions are far too few to learn from scratch) and its value and
 //! belief heads keep learning beside the policy, so that the shared trunk serves all three.
 
-use capicua_engine::{Move, Rng, Round, RoundResult, Rules};
+use capicua_engine::{Move, Round, RoundResult, Rules};
 use capicua_net::encoding::true_places;
-use capicua_net::{Losses, Network, Observation, POLICY_SIZE, TrainConfig, Trainer};
+use capicua_net::{Losses, Network, Observation, POLICY_SIZE, TrainConfig};
 use indicatif::ProgressBar;
 
 use crate::error::TrainError;
 use crate::replay::{Sample, ValueBlend};
-use crate::training::{cross_entropy, make_batch, steps_for, train_steps};
+use crate::training::{Passes, cross_entropy, make_batch, train_passes};
 
 /// The teacher's answer at one decision.
 #[derive(Clone, Debug, PartialEq)]
@@ -196,44 +196,28 @@ pub fn distil(
     if train.is_empty() {
         return Err(TrainError::Config("no samples to distil from".into()));
     }
-    if config.batch_size == 0 || config.epochs.is_nan() || config.epochs <= 0.0 {
-        return Err(TrainError::Config(
-            "the batch size and the epochs must be positive".into(),
-        ));
-    }
     let held: Vec<&Sample> = held_out.iter().collect();
-    let before = agreement(init, &held);
-    let mut trainer = Trainer::from_network(
-        init,
-        TrainConfig {
-            learning_rate: config.learning_rate,
-            weight_decay: config.weight_decay,
-            policy_weight: 1.0,
-            win_weight: config.win_weight,
-            margin_weight: config.margin_weight,
-            belief_weight: config.belief_weight,
-            ..TrainConfig::default()
-        },
-    )?;
     let pool: Vec<&Sample> = train.iter().collect();
-    let fit_before = agreement(init, &pool);
-    let steps = steps_for(train.len(), config.epochs, config.batch_size, pool.len());
-    pb.set_length(steps);
-    let blend = ValueBlend {
-        solved: 0.0,
-        searched: config.estimate_weight,
+    let (before, fit_before) = (agreement(init, &held), agreement(init, &pool));
+    let weights = TrainConfig {
+        learning_rate: config.learning_rate,
+        weight_decay: config.weight_decay,
+        policy_weight: 1.0,
+        win_weight: config.win_weight,
+        margin_weight: config.margin_weight,
+        belief_weight: config.belief_weight,
+        ..TrainConfig::default()
     };
-    let mut rng = Rng::new(config.seed);
-    let losses = train_steps(
-        &mut trainer,
-        &pool,
-        steps,
-        config.batch_size,
-        blend,
-        &mut rng,
-        pb,
-    )?;
-    let network = trainer.network();
+    let passes = Passes {
+        epochs: config.epochs,
+        batch_size: config.batch_size,
+        seed: config.seed,
+        blend: ValueBlend {
+            solved: 0.0,
+            searched: config.estimate_weight,
+        },
+    };
+    let (network, steps, losses) = train_passes(init, train, weights, passes, pb)?;
     let after = agreement(&network, &held);
     let fit_after = agreement(&network, &pool);
     Ok((
@@ -251,7 +235,7 @@ pub fn distil(
 
 #[cfg(test)]
 mod tests {
-    use capicua_engine::Deal;
+    use capicua_engine::{Deal, Rng};
     use capicua_net::encoding::BELIEF_SIZE;
     use capicua_net::{ENCODING_VERSION, INPUT_SIZE, ModelShape, margin_scale};
 

@@ -5,7 +5,7 @@ use capicua_engine::Rng;
 use capicua_eval::belief_quality::phase;
 use capicua_net::encoding::{BELIEF_SIZE, PLACES};
 use capicua_net::evaluator::belief_softmax;
-use capicua_net::{Losses, Network, POLICY_SIZE, TrainBatch, Trainer};
+use capicua_net::{Losses, Network, POLICY_SIZE, TrainBatch, TrainConfig, Trainer};
 use indicatif::ProgressBar;
 
 use crate::error::TrainError;
@@ -45,6 +45,48 @@ pub(crate) fn steps_for(new_samples: usize, reuse: f64, batch_size: usize, pool:
     } else {
         ((new_samples as f64 * reuse) / batch_size as f64).ceil() as u64
     }
+}
+
+/// How a given network is trained on a fixed set of samples (`capicua distil`,
+/// `capicua fit-beliefs`): passes over them in batches of uniform draws.
+pub(crate) struct Passes {
+    /// Passes over the samples (fractions allowed).
+    pub epochs: f64,
+    pub batch_size: usize,
+    /// Seed of the batches' draws.
+    pub seed: u64,
+    pub blend: ValueBlend,
+}
+
+/// `init` trained by `config` for `passes` over `samples`; with the steps taken and their mean
+/// losses.
+pub(crate) fn train_passes(
+    init: &Network,
+    samples: &[Sample],
+    config: TrainConfig,
+    passes: Passes,
+    pb: &ProgressBar,
+) -> Result<(Network, u64, Losses), TrainError> {
+    if passes.batch_size == 0 || passes.epochs.is_nan() || passes.epochs <= 0.0 {
+        return Err(TrainError::Config(
+            "the batch size and the epochs must be positive".into(),
+        ));
+    }
+    let mut trainer = Trainer::from_network(init, config)?;
+    let pool: Vec<&Sample> = samples.iter().collect();
+    let steps = steps_for(samples.len(), passes.epochs, passes.batch_size, pool.len());
+    pb.set_length(steps);
+    let mut rng = Rng::new(passes.seed);
+    let losses = train_steps(
+        &mut trainer,
+        &pool,
+        steps,
+        passes.batch_size,
+        passes.blend,
+        &mut rng,
+        pb,
+    )?;
+    Ok((trainer.network(), steps, losses))
 }
 
 /// Runs `steps` steps on uniform draws (with replacement) from `pool`; returns the mean losses.
