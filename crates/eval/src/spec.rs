@@ -540,6 +540,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "how each iteration picks the root move with a network: puct, or improved (with choice=improved: the move most short of its improved-policy share, so the visits follow the choice)",
     ),
     (
+        "ctie",
+        "play counting's move when it has at least 1 - this share of the root's most visits, 0..1 (0: off, the default): the choices look like the club play the beliefs learned to read",
+    ),
+    (
         "model",
         "network: a file, default (the shipped model), long (the shipped model for long searches) or none",
     ),
@@ -981,6 +985,7 @@ impl SearchSpec {
                 }
                 "cscale" => cscale = Some(positive()?),
                 "cweight" => cweight = Some(positive()?),
+                "ctie" => c.club_ties = weight()?,
                 "root" => {
                     c.root = match v.as_str() {
                         "puct" => RootSelection::Puct,
@@ -1516,6 +1521,9 @@ impl SearchSpec {
                 RootSelection::Puct => "root=puct".to_string(),
                 RootSelection::Improved => "root=improved".to_string(),
             });
+        }
+        if c.club_ties != base.club_ties {
+            out.push(format!("ctie={}", c.club_ties));
         }
         if let Some(m) = &self.model {
             out.push(format!("model={}", m.name));
@@ -2520,6 +2528,23 @@ mod model_tests {
             "shape",
         );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn ctie_is_a_share_that_prints_back() {
+        let spec = PlayerSpec::parse("ismcts:iters=20,ctie=0.2").unwrap();
+        let PlayerSpec::Search(s) = &spec else {
+            panic!("a search")
+        };
+        assert_eq!(s.config.club_ties, 0.2);
+        assert_eq!(spec.to_string(), "ismcts:iters=20,ctie=0.2");
+        assert_eq!(
+            PlayerSpec::parse("ismcts:iters=20,ctie=0")
+                .unwrap()
+                .to_string(),
+            "ismcts:iters=20"
+        );
+        assert!(PlayerSpec::parse("ismcts:ctie=1.5").is_err());
     }
 
     #[test]

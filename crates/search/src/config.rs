@@ -462,6 +462,12 @@ pub struct SearchConfig {
     pub choice: MoveChoice,
     /// How each iteration picks the searcher's move at the root.
     pub root: RootSelection,
+    /// Among the root moves with at least `1 - club_ties` of the most visits, play the one
+    /// `counting` would play there, when it is one of them (0: off). A pair's beliefs about
+    /// its partner come from a network that learned to read club play; where the search
+    /// hardly tells its moves apart, playing as a club player does makes the hand easier for
+    /// the partner to read (session 68: the partner's hand is worth about +4 a round).
+    pub club_ties: f64,
 }
 
 /// Node limit of one endgame solve (about 1 ms on this machine kind); a solve that needs more
@@ -521,6 +527,7 @@ impl Default for SearchConfig {
             leaf: LeafSeats::Any,
             choice: MoveChoice::MostVisited,
             root: RootSelection::Puct,
+            club_ties: 0.0,
         }
     }
 }

@@ -25,7 +25,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use capicua_engine::{InfoSet, Move, Rng, Rules, State};
+use capicua_engine::{InfoSet, Move, Player, Rng, Rules, State};
 
 use crate::config::{
     Algorithm, Budget, ForcedMoves, LeafSeats, MoveChoice, OtherSeats, RootSelection, SearchConfig,
@@ -38,7 +38,7 @@ use crate::reward::Reward;
 use crate::rollout::RolloutPolicy;
 use crate::select::{Acc, Fpu, merge, root_stats, summarize};
 use crate::tree::action_key;
-use capicua_bots::TableMemory;
+use capicua_bots::{CountingPlayer, TableMemory};
 
 pub use crate::select::{MoveStats, SearchResult, improved_policy};
 
@@ -351,7 +351,7 @@ impl Searcher {
             self.workers[0].tree = tree.into_inner().unwrap_or_else(|e| e.into_inner());
         }
         let stopped = req.stop.is_some_and(|s| s.load(Ordering::Relaxed));
-        Ok(summarize(
+        let mut result = summarize(
             choice,
             &root_moves,
             &acc,
@@ -359,7 +359,22 @@ impl Searcher {
             start.elapsed(),
             nodes,
             stopped,
-        ))
+        );
+        if self.config.club_ties > 0.0 {
+            result.best = club_tie(info, &result, self.config.club_ties, req.seed);
+        }
+        Ok(result)
+    }
+}
+
+/// `counting`'s move at `info` if it has at least `1 - share` of the most visits of
+/// `result`'s root moves, else `result`'s choice ([`SearchConfig::club_ties`]).
+fn club_tie(info: &InfoSet, result: &SearchResult, share: f64, seed: u64) -> Move {
+    let most = result.moves.iter().map(|m| m.visits).max().unwrap_or(0);
+    let club = CountingPlayer::new(seed).choose(info);
+    match result.moves.iter().find(|m| m.mv == club) {
+        Some(m) if m.visits as f64 >= (1.0 - share) * most as f64 => club,
+        _ => result.best,
     }
 }
 
@@ -640,6 +655,46 @@ mod tests {
         let start = Instant::now();
         let res = searcher.search(&info).unwrap();
         (start.elapsed(), res.iterations)
+    }
+
+    #[test]
+    fn club_ties_play_countings_move_where_the_visits_leave_room() {
+        let rules = Rules::cuban();
+        let mut rng = Rng::new(11);
+        let mut changed = 0;
+        for _ in 0..30 {
+            let deal = capicua_engine::Deal::random(&rules, &mut rng);
+            let round = capicua_engine::Round::new(&rules, deal, rng.below(4) as u8, None).unwrap();
+            let info = round.infoset(round.to_move());
+            if info.legal_moves().len() < 2 {
+                continue;
+            }
+            let search = |ties: f64| {
+                let mut s = Searcher::new(SearchConfig {
+                    budget: Budget::iterations(200),
+                    seed: 3,
+                    club_ties: ties,
+                    ..SearchConfig::default()
+                });
+                s.search(&info).unwrap()
+            };
+            let (plain, all, none) = (search(0.0), search(1.0), search(1e-9));
+            let club = CountingPlayer::new(3).choose(&info);
+            // every share of the most visits is room enough at 1; at almost 0 only a tie
+            assert_eq!(all.best, club);
+            let most = plain.moves.iter().map(|s| s.visits).max().unwrap();
+            let club_visits = plain.moves.iter().find(|s| s.mv == club).unwrap().visits;
+            let want = if club_visits == most {
+                club
+            } else {
+                plain.best
+            };
+            assert_eq!(none.best, want);
+            // the statistics are the search's own, whatever is played
+            assert_eq!(all.moves, plain.moves);
+            changed += (all.best != plain.best) as u32;
+        }
+        assert!(changed > 0, "counting never differed from the search");
     }
 
     #[test]
