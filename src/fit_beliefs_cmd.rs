@@ -122,12 +122,15 @@ pub fn run(args: FitBeliefsArgs) -> Result<()> {
         bail!("--held-out must be in [0, 1)");
     }
     let (init, network) = starting_network(args.init.as_deref())?;
-    let (mut train, mut held) = (Vec::new(), Vec::new());
+    let (mut train, mut held, mut held_players) = (Vec::new(), Vec::new(), Vec::new());
     let rounds = each_line(&args.records, args.limit, |record| {
         let samples = round_samples(record, args.seats.as_deref())?;
         // the deal's hash decides, so both orientations of a board fall on one side
         if is_held_out(deal_key(record), args.held_out) {
-            held.extend(samples);
+            for (s, p) in samples {
+                held.push(s);
+                held_players.push(p);
+            }
         } else {
             train.extend(samples.into_iter().map(|(s, _)| s));
         }
@@ -146,9 +149,8 @@ pub fn run(args: FitBeliefsArgs) -> Result<()> {
         weight_decay: args.weight_decay,
         seed: args.seed,
     };
-    let held_samples: Vec<Sample> = held.iter().map(|(s, _)| s.clone()).collect();
     let pb = progress_bar(args.quiet, 0, "fit-beliefs".into());
-    let (mut fitted, report) = fit_beliefs(&network, &train, &held_samples, &config, &pb)?;
+    let (mut fitted, report) = fit_beliefs(&network, &train, &held, &config, &pb)?;
     pb.finish_and_clear();
     println!(
         "{} steps ({} epochs, batch {}, lr {}): mean belief loss {:.4}",
@@ -157,7 +159,7 @@ pub fn run(args: FitBeliefsArgs) -> Result<()> {
     println!("held out, before: {}", figures_line(&report.before));
     println!("held out, after:  {}", figures_line(&report.after));
     let mut by_player: BTreeMap<&str, Vec<&Sample>> = BTreeMap::new();
-    for (s, p) in &held {
+    for (s, p) in held.iter().zip(&held_players) {
         by_player.entry(p.as_str()).or_default().push(s);
     }
     for (player, samples) in &by_player {

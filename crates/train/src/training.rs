@@ -189,7 +189,10 @@ pub(crate) fn validate(network: &Network, samples: &[&Sample], scale: f64) -> Va
         val_policy += cross_entropy(&vb.policy[row.clone()], &priors[row]);
     }
     let n = vb.batch as f64;
-    let beliefs = belief_figures(network, samples);
+    // the value batch's inputs serve the beliefs too: the samples are encoded once
+    let mut beliefs = BeliefFigures::default();
+    add_belief_sums(&mut beliefs, network, samples, &vb.inputs);
+    let beliefs = beliefs.means();
     Validation {
         win_error: win_err / n,
         margin_error: margin_err / n,
@@ -216,6 +219,19 @@ pub struct BeliefFigures {
 }
 
 impl BeliefFigures {
+    /// Sums of losses and hits (as [`add_belief_sums`] keeps them) turned into means.
+    fn means(mut self) -> BeliefFigures {
+        for ph in 0..4 {
+            let n = self.tiles[ph].max(1) as f64;
+            self.loss[ph] /= n;
+            self.top1[ph] /= n;
+        }
+        for (l, &n) in self.place_loss.iter_mut().zip(&self.place_tiles) {
+            *l /= n.max(1) as f64;
+        }
+        self
+    }
+
     /// Mean log-loss over every hidden tile, nats.
     pub fn overall_loss(&self) -> f64 {
         let n: u64 = self.tiles.iter().sum();
@@ -232,48 +248,50 @@ impl BeliefFigures {
 /// [`BeliefFigures`] of `network` on `samples` (the lead's decisions, with nothing on the
 /// table, are left out: nothing has been read there).
 pub fn belief_figures(network: &Network, samples: &[&Sample]) -> BeliefFigures {
-    let mut f = BeliefFigures::default();
-    let shape = network.shape();
-    if shape.beliefs != BELIEF_SIZE {
-        return f;
-    }
-    let width = shape.output();
-    let (mut loss, mut top1, mut place_loss) = ([0.0f64; 4], [0.0f64; 4], [0.0f64; PLACES]);
+    let mut sums = BeliefFigures::default();
     // in chunks, so that tens of thousands of samples stay small
     for chunk in samples.chunks(4096) {
         let b = make_batch(chunk, 0..chunk.len(), false, ValueBlend::OUTCOME);
-        let raw = network.raw_outputs(&b.inputs, chunk.len());
-        for (i, s) in chunk.iter().enumerate() {
-            let played: u32 = s.obs.played_by.iter().map(|p| p.len()).sum();
-            if played == 0 {
+        add_belief_sums(&mut sums, network, chunk, &b.inputs);
+    }
+    sums.means()
+}
+
+/// Adds the log-losses, top-1 hits and tile counts of `network` on `samples` (encoded in
+/// `inputs`) to `sums`; nothing for a network without beliefs.
+fn add_belief_sums(
+    sums: &mut BeliefFigures,
+    network: &Network,
+    samples: &[&Sample],
+    inputs: &[f32],
+) {
+    let shape = network.shape();
+    if shape.beliefs != BELIEF_SIZE {
+        return;
+    }
+    let width = shape.output();
+    let raw = network.raw_outputs(inputs, samples.len());
+    for (i, s) in samples.iter().enumerate() {
+        let played: u32 = s.obs.played_by.iter().map(|p| p.len()).sum();
+        if played == 0 {
+            continue;
+        }
+        let ph = phase(played);
+        let row = &raw[i * width + shape.belief_offset()..(i + 1) * width];
+        let probs = belief_softmax(row, &s.obs.belief_prior());
+        for (t, &truth) in s.places.iter().enumerate() {
+            if truth == 0 {
                 continue;
             }
-            let ph = phase(played);
-            let row = &raw[i * width + shape.belief_offset()..(i + 1) * width];
-            let probs = belief_softmax(row, &s.obs.belief_prior());
-            for (t, &truth) in s.places.iter().enumerate() {
-                if truth == 0 {
-                    continue;
-                }
-                let p = probs[t];
-                let q = truth as usize - 1;
-                let l = -(p[q].max(1e-6) as f64).ln();
-                loss[ph] += l;
-                place_loss[q] += l;
-                let best = (0..p.len()).fold(0, |b, k| if p[k] > p[b] { k } else { b });
-                top1[ph] += (best == q) as u8 as f64;
-                f.tiles[ph] += 1;
-                f.place_tiles[q] += 1;
-            }
+            let p = probs[t];
+            let q = truth as usize - 1;
+            let l = -(p[q].max(1e-6) as f64).ln();
+            sums.loss[ph] += l;
+            sums.place_loss[q] += l;
+            let best = (0..p.len()).fold(0, |b, k| if p[k] > p[b] { k } else { b });
+            sums.top1[ph] += (best == q) as u8 as f64;
+            sums.tiles[ph] += 1;
+            sums.place_tiles[q] += 1;
         }
     }
-    for ph in 0..4 {
-        let n = f.tiles[ph].max(1) as f64;
-        f.loss[ph] = loss[ph] / n;
-        f.top1[ph] = top1[ph] / n;
-    }
-    for ((out, sum), &n) in f.place_loss.iter_mut().zip(place_loss).zip(&f.place_tiles) {
-        *out = sum / n.max(1) as f64;
-    }
-    f
 }
