@@ -544,6 +544,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "play counting's move when it has at least 1 - this share of the root's most visits, 0..1 (0: off, the default): the choices look like the club play the beliefs learned to read",
     ),
     (
+        "reveal",
+        "of the root moves with at least 1 - this share of the most visits, play the one after which the partner's learned beliefs best place this seat's hand, 0..1 (0: off, the default; needs a model)",
+    ),
+    (
         "model",
         "network: a file, default (the shipped model), long (the shipped model for long searches) or none",
     ),
@@ -986,6 +990,7 @@ impl SearchSpec {
                 "cscale" => cscale = Some(positive()?),
                 "cweight" => cweight = Some(positive()?),
                 "ctie" => c.club_ties = weight()?,
+                "reveal" => c.reveal = weight()?,
                 "root" => {
                     c.root = match v.as_str() {
                         "puct" => RootSelection::Puct,
@@ -1524,6 +1529,9 @@ impl SearchSpec {
         }
         if c.club_ties != base.club_ties {
             out.push(format!("ctie={}", c.club_ties));
+        }
+        if c.reveal != base.reveal {
+            out.push(format!("reveal={}", c.reveal));
         }
         if let Some(m) = &self.model {
             out.push(format!("model={}", m.name));
@@ -2531,20 +2539,25 @@ mod model_tests {
     }
 
     #[test]
-    fn ctie_is_a_share_that_prints_back() {
-        let spec = PlayerSpec::parse("ismcts:iters=20,ctie=0.2").unwrap();
-        let PlayerSpec::Search(s) = &spec else {
-            panic!("a search")
-        };
-        assert_eq!(s.config.club_ties, 0.2);
-        assert_eq!(spec.to_string(), "ismcts:iters=20,ctie=0.2");
-        assert_eq!(
-            PlayerSpec::parse("ismcts:iters=20,ctie=0")
-                .unwrap()
-                .to_string(),
-            "ismcts:iters=20"
-        );
-        assert!(PlayerSpec::parse("ismcts:ctie=1.5").is_err());
+    fn tie_shares_print_back() {
+        for (key, get) in [
+            ("ctie", (|c: &SearchConfig| c.club_ties) as fn(&SearchConfig) -> f64),
+            ("reveal", |c: &SearchConfig| c.reveal),
+        ] {
+            let spec = PlayerSpec::parse(&format!("ismcts:iters=20,{key}=0.2")).unwrap();
+            let PlayerSpec::Search(s) = &spec else {
+                panic!("a search")
+            };
+            assert_eq!(get(&s.config), 0.2);
+            assert_eq!(spec.to_string(), format!("ismcts:iters=20,{key}=0.2"));
+            assert_eq!(
+                PlayerSpec::parse(&format!("ismcts:iters=20,{key}=0"))
+                    .unwrap()
+                    .to_string(),
+                "ismcts:iters=20"
+            );
+            assert!(PlayerSpec::parse(&format!("ismcts:{key}=1.5")).is_err());
+        }
     }
 
     #[test]

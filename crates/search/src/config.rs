@@ -470,7 +470,19 @@ pub struct SearchConfig {
     /// ms). Measured in session 68 at 0.25 as a pair at 10 ms: level, -0.05 [-0.73, +0.64]
     /// paired (eval/results/session68/), so it is off by default.
     pub club_ties: f64,
+    /// Among the root moves with at least `1 - reveal` of the most visits, play the one after
+    /// which the partner's beliefs best place this seat's hand (0: off). The partner's search
+    /// draws its deals from the network's beliefs read from the partner's seat; the search
+    /// itself never values what its move tells the partner, so where it hardly tells its
+    /// moves apart this picks the most telling. Scored over [`REVEAL_DEALS`] of the search's
+    /// own determinizations (the partner's hand is not known): the mean log-likelihood,
+    /// under the evaluator's place weights from the partner's seat, of which unseen tiles
+    /// this seat holds after the move. Needs an evaluator with beliefs and a partner.
+    pub reveal: f64,
 }
+
+/// Determinizations a [`SearchConfig::reveal`] choice scores each candidate move over.
+pub const REVEAL_DEALS: usize = 8;
 
 /// Node limit of one endgame solve (about 1 ms on this machine kind); a solve that needs more
 /// leaves the leaf to the evaluator.
@@ -530,6 +542,7 @@ impl Default for SearchConfig {
             choice: MoveChoice::MostVisited,
             root: RootSelection::Puct,
             club_ties: 0.0,
+            reveal: 0.0,
         }
     }
 }

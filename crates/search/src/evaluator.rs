@@ -65,9 +65,14 @@ impl Leaf<'_> {
     /// to its deal and draws that fits every void it showed (the determinization fixes which
     /// tiles it held, not when it drew them).
     pub fn mover_infoset(&self) -> Result<InfoSet, SearchError> {
+        self.infoset_of(self.state.to_move)
+    }
+
+    /// The information set of seat `m` at the leaf, built as [`Leaf::mover_infoset`] builds
+    /// the mover's (`m` need not be to move).
+    pub fn infoset_of(&self, m: u8) -> Result<InfoSet, SearchError> {
         let root = self.root;
         let rules = root.rules();
-        let m = self.state.to_move;
         let (dealt, pre_root_draws) = if m == root.seat() {
             (root.dealt(), Vec::new())
         } else {

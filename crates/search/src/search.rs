@@ -25,14 +25,14 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use capicua_engine::{InfoSet, Move, Player, Rng, Rules, State};
+use capicua_engine::{InfoSet, Move, PlaceWeights, Player, Rng, Rules, State, TileSet};
 
 use crate::config::{
-    Algorithm, Budget, ForcedMoves, LeafSeats, MoveChoice, OtherSeats, RootSelection, SearchConfig,
-    SeatGroup,
+    Algorithm, Budget, ForcedMoves, LeafSeats, MoveChoice, OtherSeats, REVEAL_DEALS, RootSelection,
+    SearchConfig, SeatGroup,
 };
 use crate::error::SearchError;
-use crate::evaluator::{Evaluator, RolloutEvaluator};
+use crate::evaluator::{Evaluator, Leaf, RolloutEvaluator};
 use crate::iteration::{Ctx, Determinizations, OtherModel, RootTilt, Worker};
 use crate::reward::Reward;
 use crate::rollout::RolloutPolicy;
@@ -363,18 +363,113 @@ impl Searcher {
         if self.config.club_ties > 0.0 {
             result.best = club_tie(info, &result, self.config.club_ties, req.seed);
         }
+        if self.config.reveal > 0.0 {
+            result.best = revealing_move(
+                info,
+                &result,
+                self.config.reveal,
+                evaluator,
+                &deals,
+                req.seed,
+            )?;
+        }
         Ok(result)
     }
+}
+
+/// The root moves with at least `1 - share` of the most visits of `result`'s.
+fn near_best(result: &SearchResult, share: f64) -> impl Iterator<Item = Move> + '_ {
+    let most = result.moves.iter().map(|m| m.visits).max().unwrap_or(0);
+    result
+        .moves
+        .iter()
+        .filter(move |m| m.visits as f64 >= (1.0 - share) * most as f64)
+        .map(|m| m.mv)
+}
+
+/// Of the root moves with at least `1 - share` of the most visits, the one after which the
+/// partner's beliefs best place this seat's hand ([`SearchConfig::reveal`]); `result`'s
+/// choice when fewer than two moves qualify, when the seat has no partner or when the
+/// evaluator has no beliefs.
+fn revealing_move(
+    info: &InfoSet,
+    result: &SearchResult,
+    share: f64,
+    evaluator: &dyn Evaluator,
+    deals: &Determinizations,
+    seed: u64,
+) -> Result<Move, SearchError> {
+    let rules = info.rules();
+    let me = info.seat();
+    let Some(partner) =
+        (0..rules.players).find(|&s| s != me && rules.side_of(s) == rules.side_of(me))
+    else {
+        return Ok(result.best);
+    };
+    let candidates: Vec<Move> = near_best(result, share).collect();
+    if candidates.len() < 2 {
+        return Ok(result.best);
+    }
+    let mut scores = vec![0.0f64; candidates.len()];
+    let mut rng = Rng::new(seed ^ 0x7265_7665_616c);
+    for _ in 0..REVEAL_DEALS {
+        let deal = deals.sample(&mut rng)?;
+        for (c, score) in candidates.iter().zip(scores.iter_mut()) {
+            let mut state = deal;
+            state.apply(*c);
+            let path = [*c];
+            let leaf = Leaf {
+                root: info,
+                path: &path,
+                state: &state,
+            };
+            let view = leaf.infoset_of(partner)?;
+            let Some(weights) = evaluator.place_weights(&view) else {
+                return Ok(result.best);
+            };
+            *score += hand_log_likelihood(&view, &weights, me, state.hands[me as usize]);
+        }
+    }
+    let top = (0..candidates.len())
+        .max_by(|&a, &b| scores[a].total_cmp(&scores[b]))
+        .expect("two candidates at least");
+    Ok(candidates[top])
+}
+
+/// How well `weights`, read from `view`'s seat, place seat `seat`'s holding `hand`: the sum
+/// over the tiles `view` has not seen of the log-probability of the truth of "`seat` holds
+/// it", each tile's weights normalised over the places `view` cannot rule out.
+fn hand_log_likelihood(view: &InfoSet, weights: &PlaceWeights, seat: u8, hand: TileSet) -> f64 {
+    let players = view.rules().players;
+    view.unseen()
+        .iter()
+        .map(|t| {
+            let w = weights.get(t);
+            let open = |s: u8| s != view.seat() && !view.excluded(s).contains(t);
+            let total: f64 = (0..players)
+                .filter(|&s| open(s))
+                .map(|s| w[s as usize])
+                .sum::<f64>()
+                + w[PlaceWeights::OUT];
+            let p = if open(seat) && total > 0.0 {
+                w[seat as usize] / total
+            } else {
+                0.0
+            };
+            let p = if hand.contains(t) { p } else { 1.0 - p };
+            p.clamp(1e-6, 1.0).ln()
+        })
+        .sum()
 }
 
 /// `counting`'s move at `info` if it has at least `1 - share` of the most visits of
 /// `result`'s root moves, else `result`'s choice ([`SearchConfig::club_ties`]).
 fn club_tie(info: &InfoSet, result: &SearchResult, share: f64, seed: u64) -> Move {
-    let most = result.moves.iter().map(|m| m.visits).max().unwrap_or(0);
     let club = CountingPlayer::new(seed).choose(info);
-    match result.moves.iter().find(|m| m.mv == club) {
-        Some(m) if m.visits as f64 >= (1.0 - share) * most as f64 => club,
-        _ => result.best,
+    if near_best(result, share).any(|m| m == club) {
+        club
+    } else {
+        result.best
     }
 }
 
@@ -695,6 +790,144 @@ mod tests {
             changed += (all.best != plain.best) as u32;
         }
         assert!(changed > 0, "counting never differed from the search");
+    }
+
+    /// Rollout values; place weights that give seat `seat` each tile with a probability that
+    /// grows with its pips (and every other place weight 1).
+    struct PipBeliefs {
+        seat: u8,
+    }
+
+    impl PipBeliefs {
+        fn weight(t: capicua_engine::Tile) -> f64 {
+            (t.pips() as f64 / 4.0).exp()
+        }
+    }
+
+    impl Evaluator for PipBeliefs {
+        fn name(&self) -> String {
+            "pip beliefs".into()
+        }
+        fn gives_priors(&self) -> bool {
+            false
+        }
+        fn evaluate(&self, leaf: &Leaf<'_>, rng: &mut Rng, out: &mut Evaluation) {
+            RolloutEvaluator::default().evaluate(leaf, rng, out);
+        }
+        fn place_weights(&self, info: &InfoSet) -> Option<PlaceWeights> {
+            let mut w = PlaceWeights::uniform();
+            for t in info.unseen().iter() {
+                let mut places = [1.0; 5];
+                places[self.seat as usize] = Self::weight(t);
+                w.set(t, places);
+            }
+            Some(w)
+        }
+    }
+
+    #[test]
+    fn reveal_plays_the_near_best_move_the_partner_least_expected() {
+        // With these beliefs the partner expects this seat to hold high tiles: the move whose
+        // tile it least expected, once played, leaves the hand it reads best.
+        let rules = Rules::cuban();
+        let mut rng = Rng::new(12);
+        let (mut changed, mut searched) = (0, 0);
+        for _ in 0..30 {
+            let deal = capicua_engine::Deal::random(&rules, &mut rng);
+            let mut round =
+                capicua_engine::Round::new(&rules, deal, rng.below(4) as u8, None).unwrap();
+            for _ in 0..rng.below(12) {
+                let legal = round.legal_moves();
+                round
+                    .play(legal[rng.below(legal.len() as u32) as usize])
+                    .unwrap();
+                if round.is_over() {
+                    break;
+                }
+            }
+            if round.is_over() {
+                continue;
+            }
+            let info = round.infoset(round.to_move());
+            if info.legal_moves().len() < 2 {
+                continue;
+            }
+            let search = |share: f64| {
+                let ev = Arc::new(PipBeliefs { seat: info.seat() });
+                let mut s = Searcher::with_evaluator(
+                    SearchConfig {
+                        budget: Budget::iterations(200),
+                        seed: 3,
+                        reveal: share,
+                        ..SearchConfig::default()
+                    },
+                    ev,
+                );
+                s.search(&info).unwrap()
+            };
+            let (plain, all, none) = (search(0.0), search(1.0), search(1e-9));
+            // the statistics are the search's own, whatever is played
+            assert_eq!(all.moves, plain.moves);
+            let weight = |m: Move| PipBeliefs::weight(m.tile().unwrap());
+            let least = all.moves.iter().map(|m| weight(m.mv)).fold(f64::MAX, f64::min);
+            assert_eq!(weight(all.best), least, "{:?} in {:?}", all.best, all.moves);
+            // at almost no room, only moves level with the most visits are candidates
+            let most = plain.moves.iter().map(|m| m.visits).max().unwrap();
+            let level = plain.moves.iter().filter(|m| m.visits == most).count();
+            if level == 1 {
+                assert_eq!(none.best, plain.best);
+            }
+            changed += (all.best != plain.best) as u32;
+            searched += 1;
+        }
+        assert!(searched >= 10 && changed > 0, "{searched} searched, {changed} changed");
+    }
+
+    #[test]
+    fn a_leaf_rebuilds_any_seats_information_set() {
+        let rules = Rules::cuban();
+        let mut rng = Rng::new(5);
+        for _ in 0..20 {
+            let deal = capicua_engine::Deal::random(&rules, &mut rng);
+            let mut round =
+                capicua_engine::Round::new(&rules, deal, rng.below(4) as u8, None).unwrap();
+            let root_after = rng.below(20);
+            let mut path = Vec::new();
+            let mut root = None;
+            for k in 0..30 {
+                if round.is_over() {
+                    break;
+                }
+                if k == root_after {
+                    root = Some(round.infoset(round.to_move()));
+                }
+                let legal = round.legal_moves();
+                let mv = legal[rng.below(legal.len() as u32) as usize];
+                round.play(mv).unwrap();
+                if root.is_some() {
+                    path.push(mv);
+                }
+            }
+            let Some(root) = root else { continue };
+            let leaf = Leaf {
+                root: &root,
+                path: &path,
+                state: round.state(),
+            };
+            for seat in 0..4 {
+                let built = leaf.infoset_of(seat).unwrap();
+                let real = round.infoset(seat);
+                assert_eq!(built.seat(), seat);
+                assert_eq!(built.hand(), real.hand());
+                assert_eq!(built.dealt(), real.dealt());
+                assert_eq!(built.history(), real.history());
+                assert_eq!(built.unseen(), real.unseen());
+                assert_eq!(built.to_move(), real.to_move());
+                for s in 0..4 {
+                    assert_eq!(built.excluded(s), real.excluded(s));
+                }
+            }
+        }
     }
 
     #[test]
