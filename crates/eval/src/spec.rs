@@ -2541,7 +2541,10 @@ mod model_tests {
     #[test]
     fn tie_shares_print_back() {
         for (key, get) in [
-            ("ctie", (|c: &SearchConfig| c.club_ties) as fn(&SearchConfig) -> f64),
+            (
+                "ctie",
+                (|c: &SearchConfig| c.club_ties) as fn(&SearchConfig) -> f64,
+            ),
             ("reveal", |c: &SearchConfig| c.reveal),
         ] {
             let spec = PlayerSpec::parse(&format!("ismcts:iters=20,{key}=0.2")).unwrap();

@@ -869,7 +869,11 @@ mod tests {
             // the statistics are the search's own, whatever is played
             assert_eq!(all.moves, plain.moves);
             let weight = |m: Move| PipBeliefs::weight(m.tile().unwrap());
-            let least = all.moves.iter().map(|m| weight(m.mv)).fold(f64::MAX, f64::min);
+            let least = all
+                .moves
+                .iter()
+                .map(|m| weight(m.mv))
+                .fold(f64::MAX, f64::min);
             assert_eq!(weight(all.best), least, "{:?} in {:?}", all.best, all.moves);
             // at almost no room, only moves level with the most visits are candidates
             let most = plain.moves.iter().map(|m| m.visits).max().unwrap();
@@ -880,7 +884,10 @@ mod tests {
             changed += (all.best != plain.best) as u32;
             searched += 1;
         }
-        assert!(searched >= 10 && changed > 0, "{searched} searched, {changed} changed");
+        assert!(
+            searched >= 10 && changed > 0,
+            "{searched} searched, {changed} changed"
+        );
     }
 
     #[test]
