@@ -478,6 +478,9 @@ pub struct SearchConfig {
     /// own determinizations (the partner's hand is not known): the mean log-likelihood,
     /// under the evaluator's place weights from the partner's seat, of which unseen tiles
     /// this seat holds after the move. Needs an evaluator with beliefs and a partner.
+    /// Session 69 recorded the pair at 10 ms with it on the default's deals: the shipped
+    /// network then read the partner's tiles no better (1.5584 nats a tile at 0.25, 1.5566
+    /// at 0.5, against 1.5512; eval/results/session69/), so it is off and was not played.
     pub reveal: f64,
 }
 
