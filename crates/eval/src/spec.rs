@@ -66,7 +66,8 @@ use capicua_search::reader::MoveReader;
 use capicua_search::{
     Algorithm, BeliefMode, Budget, EarlyStop, Evaluator, ForcedMoves, FpuBase, IsmctsPlayer,
     LeafSeats, MarginScale, MoveChoice, OtherSeats, Parallelism, PimcPlayer, RolloutPolicy,
-    RootSelection, SearchConfig, Searcher, SeatGroup, ShortPuct, ValueWeight, Widening,
+    RewardConfig, RootSelection, SearchConfig, Searcher, SeatGroup, ShortBudget, ValueWeight,
+    Widening,
 };
 use capicua_solver::OmniscientPlayer;
 use thiserror::Error;
@@ -794,7 +795,7 @@ impl SearchSpec {
     pub fn with_model(kind: SearchKind, model: Option<Model>) -> SearchSpec {
         let mut spec = SearchSpec::new(kind);
         (spec.config.rollout_mix, spec.config.rollout) = default_leaf_rollout(kind, model.as_ref());
-        spec.config.short_puct = default_short_puct(kind, model.as_ref());
+        spec.config.short = default_short(kind, model.as_ref());
         // a shipped reader that does not load is the shipped files' fault, which the spec
         // parser reports; here the search goes on without it
         spec.config.move_reader = default_reader(kind, model.as_ref()).ok().flatten();
@@ -806,7 +807,9 @@ impl SearchSpec {
     fn parse(kind: SearchKind, p: &mut SpecParams) -> Result<SearchSpec, SpecError> {
         let mut c = kind.base();
         let mut model: Option<Model> = None;
-        let mut cpuct_given = false;
+        // a named cpuct, margin or scale holds at every budget (the short budget's constant
+        // was measured with its reward, and the reward with its constant)
+        let mut short_named = false;
         let mut beliefs = None;
         let (mut others, mut otemp) = (None, 1.0);
         let mut oseats = None;
@@ -886,7 +889,7 @@ impl SearchSpec {
                 "c" => c.c_ucb = float()?,
                 "cpuct" => {
                     c.c_puct = float()?;
-                    cpuct_given = true;
+                    short_named = true;
                 }
                 "ptemp" => c.prior_temperature = positive()?,
                 "piptilt" => c.prior_pip_tilt = signed()?,
@@ -915,8 +918,12 @@ impl SearchSpec {
                         _ => return Err(bad("expected fresh or common")),
                     }
                 }
-                "margin" => c.reward.margin_weight = weight()?,
+                "margin" => {
+                    c.reward.margin_weight = weight()?;
+                    short_named = true;
+                }
                 "scale" => {
+                    short_named = true;
                     c.reward.margin_scale = match v.as_str() {
                         "auto" => MarginScale::Auto,
                         "target" => MarginScale::Target,
@@ -1229,7 +1236,11 @@ impl SearchSpec {
         }
         let (mix0, rollout0) = default_leaf_rollout(kind, model.as_ref());
         c.rollout_mix = mix.unwrap_or(mix0);
-        c.short_puct = default_short_puct(kind, model.as_ref()).filter(|_| !cpuct_given);
+        c.short = if short_named {
+            Vec::new()
+        } else {
+            default_short(kind, model.as_ref())
+        };
         c.rollout = rollout.unwrap_or(rollout0);
         c.move_reader = match reader {
             Some(Some(r)) if model.is_none() => {
@@ -1431,10 +1442,9 @@ impl SearchSpec {
         if c.c_ucb != base.c_ucb {
             out.push(format!("c={}", c.c_ucb));
         }
-        // a named cpuct holds at every budget, so it is kept even where it equals the default
-        if c.c_puct != base.c_puct
-            || c.short_puct != default_short_puct(self.kind, self.model.as_ref())
-        {
+        // a named cpuct (or margin or scale) holds at every budget, so the constant is kept even
+        // where it equals the default
+        if c.c_puct != base.c_puct || c.short != default_short(self.kind, self.model.as_ref()) {
             out.push(format!("cpuct={}", c.c_puct));
         }
         if c.prior_temperature != base.prior_temperature {
@@ -1634,20 +1644,48 @@ impl SearchSpec {
 /// alone at 10 ms a move as a pair and as the partner of `counting` (eval/results/partner40/),
 /// and at 50 ms as a pair on two fresh seeds (eval/results/club41/).
 pub const NET_ROLLOUT_MIX: f64 = 0.5;
-/// PUCT's constant for a short timed ISMCTS search with a network unless `cpuct` is named: 1
-/// at 50 ms a move or less. At 10 ms it led a screen of six settings as the partner of
+/// How an ISMCTS search with a network timed at 20 ms a move or less explores and what it
+/// maximizes unless a spec names `cpuct`, `margin` or `scale`: the points of the round alone
+/// (`margin=1,scale=90`: 1% of rounds clamped, where the long reward counts a win and clamps
+/// margins past 45 points, 30% of rounds) with `cpuct=0.45`, the constant scaled to that
+/// reward's narrower spread. As the partner of `counting` at 10 ms it scored +0.82 [+0.10,
+/// +1.54] paired over the previous default ([`NET_SHORT_PUCT`]) on fresh seeds 10199-10201,
+/// after +1.13 [-0.12, +2.38] on seed 10198 (eval/results/session70/); as a pair at 10 ms
+/// +0.15 [-0.64, +0.94] (eval/results/session69/). At 50 ms as a pair it was +0.27 [-0.61,
+/// +1.14] on fresh seeds 10195-10197 (session70/), short of the +0.3 that would have made it
+/// the default there too.
+pub const NET_SHORT_POINTS: ShortBudget = ShortBudget {
+    max_time: std::time::Duration::from_millis(20),
+    c_puct: 0.45,
+    reward: RewardConfig {
+        margin_weight: 1.0,
+        margin_scale: MarginScale::Points(90.0),
+    },
+};
+/// PUCT's constant for an ISMCTS search with a network timed at 50 ms a move or less (and
+/// more than 20, [`NET_SHORT_POINTS`]) unless a spec names `cpuct`, `margin` or `scale`: 1,
+/// with the long reward. At 10 ms it led a screen of six settings as the partner of
 /// `counting`, then scored +0.22 [-0.37, +0.80] over 1.5 there on fresh deals and +0.34
 /// [-0.41, +1.08] as a pair, paired (eval/results/build62/); at 50 ms +0.28 [-0.52, +1.08] as
 /// the partner (build62/) and +0.42 [-0.30, +1.14] as a pair (eval/results/puct63/). Longer
 /// searches keep 1.5: none has played 1 with today's agent.
-pub const NET_SHORT_PUCT: ShortPuct = ShortPuct {
+pub const NET_SHORT_PUCT: ShortBudget = ShortBudget {
     max_time: std::time::Duration::from_millis(50),
     c_puct: 1.0,
+    reward: RewardConfig {
+        margin_weight: 0.5,
+        margin_scale: MarginScale::Auto,
+    },
 };
 
-/// `short_puct` when a spec names no `cpuct`: [`NET_SHORT_PUCT`] for ISMCTS with a network.
-fn default_short_puct(kind: SearchKind, model: Option<&Model>) -> Option<ShortPuct> {
-    (kind == SearchKind::Ismcts && model.is_some()).then_some(NET_SHORT_PUCT)
+/// `short` when a spec names none of `cpuct`, `margin`, `scale`: [`NET_SHORT_POINTS`] then
+/// [`NET_SHORT_PUCT`] for ISMCTS with a network.
+fn default_short(kind: SearchKind, model: Option<&Model>) -> Vec<ShortBudget> {
+    if kind == SearchKind::Ismcts && model.is_some() {
+        vec![NET_SHORT_POINTS, NET_SHORT_PUCT]
+    } else {
+        Vec::new()
+    }
 }
 
 /// The rollout policy of an ISMCTS search with a network unless told (`rollout`): `club`
@@ -2437,31 +2475,52 @@ mod model_tests {
             let canonical = format!("ismcts:{keys}model={model}");
             assert_eq!(leaf(&canonical), (mix, rollout, canonical.clone()));
         }
-        // ...and explores with NET_SHORT_PUCT at short times unless cpuct is named, which then
-        // holds at every budget and stays in the canonical text even at 1.5
-        let puct = |text: &str| match PlayerSpec::parse(text).unwrap() {
-            PlayerSpec::Search(s) => (s.config.c_puct, s.config.short_puct, s.to_string()),
+        // ...and explores and values the round by its short tiers at short times unless cpuct,
+        // margin or scale is named, which then holds at every budget; the constant stays in the
+        // canonical text even at its default 1.5
+        let short = |text: &str| match PlayerSpec::parse(text).unwrap() {
+            PlayerSpec::Search(s) => (s.config.c_puct, s.config.short, s.to_string()),
             _ => panic!("{text} is a search"),
         };
         let timed = format!("ismcts:ms=10,model={model}");
-        assert_eq!(puct(&timed), (1.5, Some(NET_SHORT_PUCT), timed.clone()));
-        // both of #12's times a move explore with 1 (measured there), longer ones with 1.5
+        let tiers = vec![NET_SHORT_POINTS, NET_SHORT_PUCT];
+        assert_eq!(short(&timed), (1.5, tiers.clone(), timed.clone()));
+        // #12's 10 ms takes the points tier, its 50 ms the PUCT tier, longer the long defaults
         let PlayerSpec::Search(s) = PlayerSpec::parse(&timed).unwrap() else {
             panic!("{timed} is a search")
         };
         let ms = |t| Budget::time(Duration::from_millis(t));
         assert_eq!(
-            [10, 50, 51, 200].map(|t| s.config.c_puct_for(&ms(t))),
-            [1.0, 1.0, 1.5, 1.5]
+            [10, 20, 21, 50, 51, 200].map(|t| s.config.c_puct_for(&ms(t))),
+            [0.45, 0.45, 1.0, 1.0, 1.5, 1.5]
         );
-        assert_eq!(puct("ismcts:ms=10").1, None);
-        assert_eq!(puct(&format!("pimc:model={model}")).1, None);
-        for c in ["1.5", "1", "2"] {
-            let named = format!("ismcts:ms=10,cpuct={c},model={model}");
-            let (c_puct, short, canonical) = puct(&named);
-            assert_eq!((c_puct, short), (c.parse().unwrap(), None));
-            assert_eq!(canonical, named);
-            assert_eq!(puct(&canonical).1, None);
+        let (points, long) = (NET_SHORT_POINTS.reward, RewardConfig::default());
+        assert_eq!(NET_SHORT_PUCT.reward, long);
+        assert_eq!(
+            [10, 20, 21, 50, 51, 200].map(|t| s.config.reward_for(&ms(t))),
+            [points, points, long, long, long, long]
+        );
+        assert!(short("ismcts:ms=10").1.is_empty());
+        assert!(short(&format!("pimc:model={model}")).1.is_empty());
+        for (keys, canonical_keys) in [
+            ("cpuct=1.5", "cpuct=1.5"),
+            ("cpuct=1", "cpuct=1"),
+            ("cpuct=0.45,margin=1,scale=90", "cpuct=0.45,margin=1,scale=90"),
+            ("margin=0.75", "cpuct=1.5,margin=0.75"),
+            ("scale=90", "cpuct=1.5,scale=90"),
+            ("margin=0.5", "cpuct=1.5"),
+        ] {
+            let named = format!("ismcts:ms=10,{keys},model={model}");
+            let (_, short_budget, canonical) = short(&named);
+            assert!(short_budget.is_empty(), "{named}");
+            assert_eq!(canonical, format!("ismcts:ms=10,{canonical_keys},model={model}"));
+            let PlayerSpec::Search(again) = PlayerSpec::parse(&canonical).unwrap() else {
+                panic!("{canonical} is a search")
+            };
+            let PlayerSpec::Search(first) = PlayerSpec::parse(&named).unwrap() else {
+                panic!("{named} is a search")
+            };
+            assert_eq!(again.config, first.config, "{named} prints back as {canonical}");
         }
         let PlayerSpec::Search(parsed) = PlayerSpec::parse(&text).unwrap() else {
             panic!("{text} is a search")
@@ -2469,7 +2528,7 @@ mod model_tests {
         let with_model = SearchSpec::with_model(SearchKind::Ismcts, parsed.model);
         assert_eq!(with_model.to_string(), format!("ismcts:model={model}"));
         assert_eq!(with_model.config.rollout, NET_ROLLOUT);
-        assert_eq!(with_model.config.short_puct, Some(NET_SHORT_PUCT));
+        assert_eq!(with_model.config.short, tiers);
         // A file for another encoding is refused, naming the key.
         Network::new(shape, ENCODING_VERSION + 1, 1)
             .unwrap()

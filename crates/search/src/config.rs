@@ -320,13 +320,16 @@ impl Budget {
     }
 }
 
-/// PUCT's exploration constant for short timed searches ([`SearchConfig::short_puct`]).
+/// How a short timed search explores and what it maximizes (a tier of [`SearchConfig::short`]).
+/// The two go together: PUCT's constant weighs exploration against the spread of the rewards.
 #[derive(Copy, Clone, Debug, PartialEq)]
-pub struct ShortPuct {
+pub struct ShortBudget {
     /// The longest wall-time budget that counts as short.
     pub max_time: Duration,
-    /// The constant such a search explores with.
+    /// The PUCT constant such a search explores with.
     pub c_puct: f64,
+    /// The reward such a search maximizes.
+    pub reward: RewardConfig,
 }
 
 /// Everything that shapes a search. `Default` is ISMCTS, 10,000 iterations, one thread, random
@@ -344,11 +347,13 @@ pub struct SearchConfig {
     pub c_ucb: f64,
     /// PUCT exploration constant (used when the evaluator gives priors).
     pub c_puct: f64,
-    /// Another PUCT constant for a search whose budget is a wall time of at most
-    /// [`ShortPuct::max_time`] and no iteration count ([`c_puct_for`](Self::c_puct_for)): a
-    /// short search has few iterations to spend on the moves its priors rank low. `None`:
-    /// [`c_puct`](Self::c_puct) at every budget.
-    pub short_puct: Option<ShortPuct>,
+    /// Other PUCT constants and rewards for searches whose budget is a wall time and no
+    /// iteration count, shortest first: the first tier whose [`ShortBudget::max_time`] the
+    /// time does not exceed applies ([`c_puct_for`](Self::c_puct_for),
+    /// [`reward_for`](Self::reward_for)), since a short search has few iterations to spend on
+    /// the moves its priors rank low. Empty: [`c_puct`](Self::c_puct) and
+    /// [`reward`](Self::reward) at every budget.
+    pub short: Vec<ShortBudget>,
     /// Softmax temperature of the evaluator's priors: each prior is raised to `1 / T` and
     /// renormalised, so `T > 1` flattens a sharp policy and lets PUCT try moves it dislikes.
     /// Results report the priors the search used.
@@ -512,7 +517,7 @@ impl Default for SearchConfig {
             parallel: Parallelism::Auto,
             c_ucb: 0.7,
             c_puct: 1.5,
-            short_puct: None,
+            short: Vec::new(),
             prior_temperature: DEFAULT_PRIOR_TEMPERATURE,
             other_prior_temperature: None,
             prior_pip_tilt: 0.0,
@@ -551,12 +556,22 @@ impl Default for SearchConfig {
 }
 
 impl SearchConfig {
-    /// The PUCT constant a search with `budget` explores with: [`short_puct`](Self::short_puct)'s
-    /// for a short wall-time budget, else [`c_puct`](Self::c_puct).
+    /// The PUCT constant a search with `budget` explores with: its [`short`](Self::short)
+    /// tier's for a short wall-time budget, else [`c_puct`](Self::c_puct).
     pub fn c_puct_for(&self, budget: &Budget) -> f64 {
-        match (self.short_puct, budget.iterations, budget.time) {
-            (Some(short), None, Some(t)) if t <= short.max_time => short.c_puct,
-            _ => self.c_puct,
+        self.short_for(budget).map_or(self.c_puct, |s| s.c_puct)
+    }
+
+    /// The reward a search with `budget` maximizes: its [`short`](Self::short) tier's for a
+    /// short wall-time budget, else [`reward`](Self::reward).
+    pub fn reward_for(&self, budget: &Budget) -> RewardConfig {
+        self.short_for(budget).map_or(self.reward, |s| s.reward)
+    }
+
+    fn short_for(&self, budget: &Budget) -> Option<&ShortBudget> {
+        match (budget.iterations, budget.time) {
+            (None, Some(t)) => self.short.iter().find(|tier| t <= tier.max_time),
+            _ => None,
         }
     }
 
@@ -578,31 +593,49 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_short_time_budget_alone_takes_the_short_constant() {
+    fn a_short_time_budget_alone_takes_its_tiers_constant_and_reward() {
+        let points = RewardConfig {
+            margin_weight: 1.0,
+            margin_scale: crate::MarginScale::Points(90.0),
+        };
+        let long = RewardConfig::default();
         let cfg = SearchConfig {
             c_puct: 1.5,
-            short_puct: Some(ShortPuct {
-                max_time: Duration::from_millis(20),
-                c_puct: 1.0,
-            }),
+            short: vec![
+                ShortBudget {
+                    max_time: Duration::from_millis(20),
+                    c_puct: 0.45,
+                    reward: points,
+                },
+                ShortBudget {
+                    max_time: Duration::from_millis(50),
+                    c_puct: 1.0,
+                    reward: long,
+                },
+            ],
             ..SearchConfig::default()
         };
         let ms = |t| Budget::time(Duration::from_millis(t));
-        assert_eq!(cfg.c_puct_for(&ms(10)), 1.0);
-        assert_eq!(cfg.c_puct_for(&ms(20)), 1.0);
-        assert_eq!(cfg.c_puct_for(&ms(21)), 1.5);
-        assert_eq!(cfg.c_puct_for(&ms(50)), 1.5);
+        let of = |b: &Budget| (cfg.c_puct_for(b), cfg.reward_for(b));
+        assert_eq!(of(&ms(10)), (0.45, points));
+        assert_eq!(of(&ms(20)), (0.45, points));
+        assert_eq!(of(&ms(21)), (1.0, long));
+        assert_eq!(of(&ms(50)), (1.0, long));
+        assert_eq!(of(&ms(51)), (1.5, long));
         // an iteration count makes the budget's length known in iterations, not time
-        assert_eq!(cfg.c_puct_for(&Budget::iterations(500)), 1.5);
+        assert_eq!(of(&Budget::iterations(500)), (1.5, long));
         let both = Budget {
             iterations: Some(500),
             time: Some(Duration::from_millis(10)),
         };
-        assert_eq!(cfg.c_puct_for(&both), 1.5);
+        assert_eq!(of(&both), (1.5, long));
         let plain = SearchConfig {
-            short_puct: None,
-            ..cfg
+            short: Vec::new(),
+            ..cfg.clone()
         };
-        assert_eq!(plain.c_puct_for(&ms(10)), 1.5);
+        assert_eq!(
+            (plain.c_puct_for(&ms(10)), plain.reward_for(&ms(10))),
+            (1.5, long)
+        );
     }
 }

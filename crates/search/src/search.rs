@@ -186,7 +186,7 @@ impl Searcher {
         let ctx = Ctx {
             info,
             deals: &deals,
-            reward: Reward::new(&cfg.reward, &rules, info.context()),
+            reward: Reward::new(&cfg.reward_for(&req.budget), &rules, info.context()),
             rules,
             first: info.first(),
             pending_ties: info.context().pending_ties,
