@@ -65,8 +65,8 @@ use capicua_net::NetEvaluator;
 use capicua_search::reader::MoveReader;
 use capicua_search::{
     Algorithm, BeliefMode, Budget, EarlyStop, Evaluator, ForcedMoves, FpuBase, IsmctsPlayer,
-    LeafSeats, MarginScale, MoveChoice, OtherSeats, Parallelism, PimcPlayer, RolloutPolicy,
-    RewardConfig, RootSelection, SearchConfig, Searcher, SeatGroup, ShortBudget, ValueWeight,
+    LeafSeats, MarginScale, MoveChoice, OtherSeats, Parallelism, PimcPlayer, RewardConfig,
+    RolloutPolicy, RootSelection, SearchConfig, Searcher, SeatGroup, ShortBudget, ValueWeight,
     Widening,
 };
 use capicua_solver::OmniscientPlayer;
@@ -2479,7 +2479,7 @@ mod model_tests {
         // margin or scale is named, which then holds at every budget; the constant stays in the
         // canonical text even at its default 1.5
         let short = |text: &str| match PlayerSpec::parse(text).unwrap() {
-            PlayerSpec::Search(s) => (s.config.c_puct, s.config.short, s.to_string()),
+            PlayerSpec::Search(s) => (s.config.c_puct, s.config.short.clone(), s.to_string()),
             _ => panic!("{text} is a search"),
         };
         let timed = format!("ismcts:ms=10,model={model}");
@@ -2505,7 +2505,10 @@ mod model_tests {
         for (keys, canonical_keys) in [
             ("cpuct=1.5", "cpuct=1.5"),
             ("cpuct=1", "cpuct=1"),
-            ("cpuct=0.45,margin=1,scale=90", "cpuct=0.45,margin=1,scale=90"),
+            (
+                "cpuct=0.45,margin=1,scale=90",
+                "cpuct=0.45,margin=1,scale=90",
+            ),
             ("margin=0.75", "cpuct=1.5,margin=0.75"),
             ("scale=90", "cpuct=1.5,scale=90"),
             ("margin=0.5", "cpuct=1.5"),
@@ -2513,14 +2516,20 @@ mod model_tests {
             let named = format!("ismcts:ms=10,{keys},model={model}");
             let (_, short_budget, canonical) = short(&named);
             assert!(short_budget.is_empty(), "{named}");
-            assert_eq!(canonical, format!("ismcts:ms=10,{canonical_keys},model={model}"));
+            assert_eq!(
+                canonical,
+                format!("ismcts:ms=10,{canonical_keys},model={model}")
+            );
             let PlayerSpec::Search(again) = PlayerSpec::parse(&canonical).unwrap() else {
                 panic!("{canonical} is a search")
             };
             let PlayerSpec::Search(first) = PlayerSpec::parse(&named).unwrap() else {
                 panic!("{named} is a search")
             };
-            assert_eq!(again.config, first.config, "{named} prints back as {canonical}");
+            assert_eq!(
+                again.config, first.config,
+                "{named} prints back as {canonical}"
+            );
         }
         let PlayerSpec::Search(parsed) = PlayerSpec::parse(&text).unwrap() else {
             panic!("{text} is a search")
