@@ -468,7 +468,7 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ("c", "UCB1 exploration constant (plain search)"),
     (
         "cpuct",
-        "PUCT exploration constant (with a network; unless given, 1 for ismcts with a model at ms=50 or less and no iters, else 1.5)",
+        "PUCT exploration constant (with a network; unless cpuct, margin or scale is given, ismcts with a model and no iters takes 0.45 at ms=20 or less, 1 at ms=50 or less, else 1.5)",
     ),
     ("ptemp", "softmax temperature of the network's priors, > 0"),
     (
@@ -511,8 +511,8 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "rootdeals",
         "ismcts: fresh (a new deal every iteration) or common (every root move's n-th iteration plays the search's n-th deal, so the moves are compared on the same deals)",
     ),
-    ("margin", "weight of the point margin in the reward, 0..1"),
-    ("scale", "margin scale: auto, target or a number of points"),
+    ("margin", "weight of the point margin in the reward, 0..1 (unless cpuct, margin or scale is given, ismcts with a model and no iters takes 1 at ms=20 or less, else 0.5)"),
+    ("scale", "margin scale: auto, target or a number of points (unless cpuct, margin or scale is given, ismcts with a model and no iters takes 90 at ms=20 or less, else auto)"),
     (
         "rollout",
         "rollout policy: random, heuristic, heavy, club or read (club with the voids and numbers the order of play showed; ismcts with a model: club unless given, else random)",
@@ -1650,8 +1650,10 @@ pub const NET_ROLLOUT_MIX: f64 = 0.5;
 /// margins past 45 points, 30% of rounds) with `cpuct=0.45`, the constant scaled to that
 /// reward's narrower spread. As the partner of `counting` at 10 ms it scored +0.82 [+0.10,
 /// +1.54] paired over the previous default ([`NET_SHORT_PUCT`]) on fresh seeds 10199-10201,
-/// after +1.13 [-0.12, +2.38] on seed 10198 (eval/results/session70/); as a pair at 10 ms
-/// +0.15 [-0.64, +0.94] (eval/results/session69/). At 50 ms as a pair it was +0.27 [-0.61,
+/// after +1.13 [-0.12, +2.38] on seed 10198 (eval/results/session70/); a replication of the
+/// built default on seeds 10202-10205 did not repeat it, -0.38 [-0.99, +0.23], so over all
+/// eight seeds +0.26 [-0.18, +0.70]; as a pair at 10 ms +0.15 [-0.64, +0.94]
+/// (eval/results/session69/). At 50 ms as a pair it was +0.27 [-0.61,
 /// +1.14] on fresh seeds 10195-10197 (session70/), short of the +0.3 that would have made it
 /// the default there too.
 pub const NET_SHORT_POINTS: ShortBudget = ShortBudget {
