@@ -511,8 +511,14 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "rootdeals",
         "ismcts: fresh (a new deal every iteration) or common (every root move's n-th iteration plays the search's n-th deal, so the moves are compared on the same deals)",
     ),
-    ("margin", "weight of the point margin in the reward, 0..1 (unless cpuct, margin or scale is given, ismcts with a model and no iters takes 1 at ms=20 or less, else 0.5)"),
-    ("scale", "margin scale: auto, target or a number of points (unless cpuct, margin or scale is given, ismcts with a model and no iters takes 90 at ms=20 or less, else auto)"),
+    (
+        "margin",
+        "weight of the point margin in the reward, 0..1 (unless cpuct, margin or scale is given, ismcts with a model and no iters takes 1 at ms=20 or less, else 0.5)",
+    ),
+    (
+        "scale",
+        "margin scale: auto, target or a number of points (unless cpuct, margin or scale is given, ismcts with a model and no iters takes 90 at ms=20 or less, else auto)",
+    ),
     (
         "rollout",
         "rollout policy: random, heuristic, heavy, club or read (club with the voids and numbers the order of play showed; ismcts with a model: club unless given, else random)",
