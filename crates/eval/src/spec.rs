@@ -1659,9 +1659,8 @@ pub const NET_ROLLOUT_MIX: f64 = 0.5;
 /// after +1.13 [-0.12, +2.38] on seed 10198 (eval/results/session70/); a replication of the
 /// built default on seeds 10202-10205 did not repeat it, -0.38 [-0.99, +0.23], so over all
 /// eight seeds +0.26 [-0.18, +0.70]; as a pair at 10 ms +0.15 [-0.64, +0.94]
-/// (eval/results/session69/). At 50 ms as a pair it was +0.27 [-0.61,
-/// +1.14] on fresh seeds 10195-10197 (session70/), short of the +0.3 that would have made it
-/// the default there too.
+/// (eval/results/session69/). At 50 ms as a pair it was +0.27 [-0.61, +1.14] on fresh seeds
+/// 10195-10197 (session70/), short of the +0.3 that would have made it the default there too.
 pub const NET_SHORT_POINTS: ShortBudget = ShortBudget {
     max_time: std::time::Duration::from_millis(20),
     c_puct: 0.45,
@@ -1680,10 +1679,7 @@ pub const NET_SHORT_POINTS: ShortBudget = ShortBudget {
 pub const NET_SHORT_PUCT: ShortBudget = ShortBudget {
     max_time: std::time::Duration::from_millis(50),
     c_puct: 1.0,
-    reward: RewardConfig {
-        margin_weight: 0.5,
-        margin_scale: MarginScale::Auto,
-    },
+    reward: RewardConfig::DEFAULT,
 };
 
 /// `short` when a spec names none of `cpuct`, `margin`, `scale`: [`NET_SHORT_POINTS`] then

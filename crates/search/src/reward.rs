@@ -22,12 +22,17 @@ pub struct RewardConfig {
     pub margin_scale: MarginScale,
 }
 
+impl RewardConfig {
+    /// The default, as a constant for other constants to name.
+    pub const DEFAULT: RewardConfig = RewardConfig {
+        margin_weight: 0.5,
+        margin_scale: MarginScale::Auto,
+    };
+}
+
 impl Default for RewardConfig {
     fn default() -> Self {
-        RewardConfig {
-            margin_weight: 0.5,
-            margin_scale: MarginScale::Auto,
-        }
+        RewardConfig::DEFAULT
     }
 }
 
