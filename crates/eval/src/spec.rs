@@ -468,7 +468,7 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ("c", "UCB1 exploration constant (plain search)"),
     (
         "cpuct",
-        "PUCT exploration constant (with a network; unless cpuct, margin or scale is given, ismcts with a model and no iters takes 0.45 at ms=20 or less, 1 at ms=50 or less, else 1.5)",
+        "PUCT exploration constant (with a network; unless cpuct, margin or scale is given, ismcts with a model and no iters takes 0.45 at ms=50 or less, else 1.5)",
     ),
     ("ptemp", "softmax temperature of the network's priors, > 0"),
     (
@@ -513,11 +513,11 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ),
     (
         "margin",
-        "weight of the point margin in the reward, 0..1 (unless cpuct, margin or scale is given, ismcts with a model and no iters takes 1 at ms=20 or less, else 0.5)",
+        "weight of the point margin in the reward, 0..1 (unless cpuct, margin or scale is given, ismcts with a model and no iters takes 1 at ms=50 or less, else 0.5)",
     ),
     (
         "scale",
-        "margin scale: auto, target or a number of points (unless cpuct, margin or scale is given, ismcts with a model and no iters takes 90 at ms=20 or less, else auto)",
+        "margin scale: auto, target or a number of points (unless cpuct, margin or scale is given, ismcts with a model and no iters takes 90 at ms=50 or less, else auto)",
     ),
     (
         "rollout",
@@ -1650,43 +1650,34 @@ impl SearchSpec {
 /// alone at 10 ms a move as a pair and as the partner of `counting` (eval/results/partner40/),
 /// and at 50 ms as a pair on two fresh seeds (eval/results/club41/).
 pub const NET_ROLLOUT_MIX: f64 = 0.5;
-/// How an ISMCTS search with a network timed at 20 ms a move or less explores and what it
+/// How an ISMCTS search with a network timed at 50 ms a move or less explores and what it
 /// maximizes unless a spec names `cpuct`, `margin` or `scale`: the points of the round alone
 /// (`margin=1,scale=90`: 1% of rounds clamped, where the long reward counts a win and clamps
 /// margins past 45 points, 30% of rounds) with `cpuct=0.45`, the constant scaled to that
-/// reward's narrower spread. As the partner of `counting` at 10 ms it scored +0.82 [+0.10,
-/// +1.54] paired over the previous default ([`NET_SHORT_PUCT`]) on fresh seeds 10199-10201,
-/// after +1.13 [-0.12, +2.38] on seed 10198 (eval/results/session70/); a replication of the
-/// built default on seeds 10202-10205 did not repeat it, -0.38 [-0.99, +0.23], so over all
-/// eight seeds +0.26 [-0.18, +0.70]; as a pair at 10 ms +0.15 [-0.64, +0.94]
-/// (eval/results/session69/). At 50 ms as a pair it was +0.27 [-0.61, +1.14] on fresh seeds
-/// 10195-10197 (session70/), short of the +0.3 that would have made it the default there too.
+/// reward's narrower spread. At 10 ms as the partner of `counting` it scored +0.82 [+0.10,
+/// +1.54] paired over `cpuct=1` with the long reward (the previous default) on fresh seeds
+/// 10199-10201, after +1.13 [-0.12, +2.38] on seed 10198 (eval/results/session70/); a
+/// replication of the built default on seeds 10202-10205 did not repeat it, -0.38
+/// [-0.99, +0.23], so over all eight seeds +0.26 [-0.18, +0.70]; as a pair at 10 ms +0.15
+/// [-0.64, +0.94] (eval/results/session69/). At 50 ms as a pair it scored +1.22 [+0.34, +2.10]
+/// paired over that default on fresh seeds 10210-10212, +0.75 [+0.21, +1.29] over all eight
+/// seeds it has played there (sessions 69-71), and as the partner of `counting` +0.65
+/// [-0.17, +1.48] on fresh seeds 10208-10209 (eval/results/session71/). Longer searches keep
+/// `cpuct=1.5` with the long reward: none has played this tier with today's agent.
 pub const NET_SHORT_POINTS: ShortBudget = ShortBudget {
-    max_time: std::time::Duration::from_millis(20),
+    max_time: std::time::Duration::from_millis(50),
     c_puct: 0.45,
     reward: RewardConfig {
         margin_weight: 1.0,
         margin_scale: MarginScale::Points(90.0),
     },
 };
-/// PUCT's constant for an ISMCTS search with a network timed at 50 ms a move or less (and
-/// more than 20, [`NET_SHORT_POINTS`]) unless a spec names `cpuct`, `margin` or `scale`: 1,
-/// with the long reward. At 10 ms it led a screen of six settings as the partner of
-/// `counting`, then scored +0.22 [-0.37, +0.80] over 1.5 there on fresh deals and +0.34
-/// [-0.41, +1.08] as a pair, paired (eval/results/build62/); at 50 ms +0.28 [-0.52, +1.08] as
-/// the partner (build62/) and +0.42 [-0.30, +1.14] as a pair (eval/results/puct63/). Longer
-/// searches keep 1.5: none has played 1 with today's agent.
-pub const NET_SHORT_PUCT: ShortBudget = ShortBudget {
-    max_time: std::time::Duration::from_millis(50),
-    c_puct: 1.0,
-    reward: RewardConfig::DEFAULT,
-};
 
-/// `short` when a spec names none of `cpuct`, `margin`, `scale`: [`NET_SHORT_POINTS`] then
-/// [`NET_SHORT_PUCT`] for ISMCTS with a network.
+/// `short` when a spec names none of `cpuct`, `margin`, `scale`: [`NET_SHORT_POINTS`] for
+/// ISMCTS with a network.
 fn default_short(kind: SearchKind, model: Option<&Model>) -> Vec<ShortBudget> {
     if kind == SearchKind::Ismcts && model.is_some() {
-        vec![NET_SHORT_POINTS, NET_SHORT_PUCT]
+        vec![NET_SHORT_POINTS]
     } else {
         Vec::new()
     }
@@ -2487,22 +2478,21 @@ mod model_tests {
             _ => panic!("{text} is a search"),
         };
         let timed = format!("ismcts:ms=10,model={model}");
-        let tiers = vec![NET_SHORT_POINTS, NET_SHORT_PUCT];
+        let tiers = vec![NET_SHORT_POINTS];
         assert_eq!(short(&timed), (1.5, tiers.clone(), timed.clone()));
-        // #12's 10 ms takes the points tier, its 50 ms the PUCT tier, longer the long defaults
+        // #12's 10 and 50 ms take the points tier, longer searches the long defaults
         let PlayerSpec::Search(s) = PlayerSpec::parse(&timed).unwrap() else {
             panic!("{timed} is a search")
         };
         let ms = |t| Budget::time(Duration::from_millis(t));
         assert_eq!(
             [10, 20, 21, 50, 51, 200].map(|t| s.config.c_puct_for(&ms(t))),
-            [0.45, 0.45, 1.0, 1.0, 1.5, 1.5]
+            [0.45, 0.45, 0.45, 0.45, 1.5, 1.5]
         );
         let (points, long) = (NET_SHORT_POINTS.reward, RewardConfig::default());
-        assert_eq!(NET_SHORT_PUCT.reward, long);
         assert_eq!(
             [10, 20, 21, 50, 51, 200].map(|t| s.config.reward_for(&ms(t))),
-            [points, points, long, long, long, long]
+            [points, points, points, points, long, long]
         );
         assert!(short("ismcts:ms=10").1.is_empty());
         assert!(short(&format!("pimc:model={model}")).1.is_empty());
