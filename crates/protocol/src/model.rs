@@ -63,6 +63,8 @@ mod tests {
             let config = guided.config();
             assert_eq!(config.rollout_mix, capicua_eval::NET_ROLLOUT_MIX);
             assert_eq!(config.rollout, capicua_eval::NET_ROLLOUT);
+            // and a timed `go` of 20 ms or less takes the short searches' rollout share
+            assert_eq!(config.short_mix, vec![capicua_eval::NET_SHORT_MIX]);
         }
     }
 }

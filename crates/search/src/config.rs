@@ -332,6 +332,17 @@ pub struct ShortBudget {
     pub reward: RewardConfig,
 }
 
+/// How much of a short timed search's leaf values comes from rollouts (a tier of
+/// [`SearchConfig::short_mix`]): the rollout is the one part of a leaf value that reads the
+/// deal the iteration drew, and a short search has few iterations to learn it otherwise.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct ShortMix {
+    /// The longest wall-time budget that counts as short.
+    pub max_time: Duration,
+    /// The [`SearchConfig::rollout_mix`] such a search takes.
+    pub rollout_mix: f64,
+}
+
 /// Everything that shapes a search. `Default` is ISMCTS, 10,000 iterations, one thread, random
 /// rollouts.
 #[derive(Clone, Debug, PartialEq)]
@@ -397,6 +408,11 @@ pub struct SearchConfig {
     /// policy) from the leaf, mixed into its value as `(1 - λ) * estimate + λ * rollout`
     /// (AlphaGo's mixing). 0: the estimate alone.
     pub rollout_mix: f64,
+    /// Other rollout shares for searches whose budget is a wall time and no iteration count,
+    /// shortest first, as [`short`](Self::short) tiers are taken
+    /// ([`rollout_mix_for`](Self::rollout_mix_for)). Empty: [`rollout_mix`](Self::rollout_mix)
+    /// at every budget.
+    pub short_mix: Vec<ShortMix>,
     /// How many rollouts from a leaf are averaged into the `rollout_mix` share of its value
     /// (at least 1): one rollout's result is a single draw of the round's end, and a `club`
     /// rollout costs a few microseconds, a fifth to a quarter of an iteration of a search with
@@ -518,6 +534,7 @@ impl Default for SearchConfig {
             c_ucb: 0.7,
             c_puct: 1.5,
             short: Vec::new(),
+            short_mix: Vec::new(),
             prior_temperature: DEFAULT_PRIOR_TEMPERATURE,
             other_prior_temperature: None,
             prior_pip_tilt: 0.0,
@@ -555,6 +572,15 @@ impl Default for SearchConfig {
     }
 }
 
+/// The time of a budget that is a wall time and no iteration count: what the short tiers
+/// read (an iteration count makes the search's length known in iterations, not time).
+fn short_time(budget: &Budget) -> Option<Duration> {
+    match (budget.iterations, budget.time) {
+        (None, Some(t)) => Some(t),
+        _ => None,
+    }
+}
+
 impl SearchConfig {
     /// The PUCT constant a search with `budget` explores with: its [`short`](Self::short)
     /// tier's for a short wall-time budget, else [`c_puct`](Self::c_puct).
@@ -568,11 +594,17 @@ impl SearchConfig {
         self.short_for(budget).map_or(self.reward, |s| s.reward)
     }
 
+    /// The share of a leaf's value from rollouts in a search with `budget`: its
+    /// [`short_mix`](Self::short_mix) tier's for a short wall-time budget, else
+    /// [`rollout_mix`](Self::rollout_mix).
+    pub fn rollout_mix_for(&self, budget: &Budget) -> f64 {
+        short_time(budget)
+            .and_then(|t| self.short_mix.iter().find(|tier| t <= tier.max_time))
+            .map_or(self.rollout_mix, |s| s.rollout_mix)
+    }
+
     fn short_for(&self, budget: &Budget) -> Option<&ShortBudget> {
-        match (budget.iterations, budget.time) {
-            (None, Some(t)) => self.short.iter().find(|tier| t <= tier.max_time),
-            _ => None,
-        }
+        short_time(budget).and_then(|t| self.short.iter().find(|tier| t <= tier.max_time))
     }
 
     /// The PIMC default: [`DEFAULT_WORLDS`] worlds, the rest as `Default`.
@@ -637,5 +669,33 @@ mod tests {
             (plain.c_puct_for(&ms(10)), plain.reward_for(&ms(10))),
             (1.5, long)
         );
+    }
+
+    #[test]
+    fn a_short_time_budget_alone_takes_its_tiers_rollout_share() {
+        let cfg = SearchConfig {
+            rollout_mix: 0.5,
+            short_mix: vec![ShortMix {
+                max_time: Duration::from_millis(20),
+                rollout_mix: 0.75,
+            }],
+            ..SearchConfig::default()
+        };
+        let ms = |t| Budget::time(Duration::from_millis(t));
+        assert_eq!(
+            [1, 10, 20, 21, 50].map(|t| cfg.rollout_mix_for(&ms(t))),
+            [0.75, 0.75, 0.75, 0.5, 0.5]
+        );
+        let both = Budget {
+            iterations: Some(500),
+            time: Some(Duration::from_millis(10)),
+        };
+        assert_eq!(cfg.rollout_mix_for(&Budget::iterations(500)), 0.5);
+        assert_eq!(cfg.rollout_mix_for(&both), 0.5);
+        let plain = SearchConfig {
+            short_mix: Vec::new(),
+            ..cfg.clone()
+        };
+        assert_eq!(plain.rollout_mix_for(&ms(10)), 0.5);
     }
 }

@@ -242,7 +242,7 @@ impl Searcher {
                 0 => usize::MAX,
                 d => d as usize,
             },
-            rollout_mix: cfg.rollout_mix,
+            rollout_mix: cfg.rollout_mix_for(&req.budget),
             rollouts: cfg.rollouts.max(1),
             rollout: cfg.rollout,
             rollout_random: cfg.rollout_random,

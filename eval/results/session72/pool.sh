@@ -20,8 +20,8 @@ CM) paired C-M-partner-paired.txt $(pairs partner10 M 10226 10227 10228 10229)
    paired M-all-partner-paired.txt $(pairs partner10 M 10214 10215 10226 10227 10228 10229)
    paired M-all-pair-paired.txt $(pairs pair10 M 10216 10217 10230 10231 10232 10233) ;;
 rows) s70=eval/results/session70; s69=eval/results/session69
-   D_partner="$d/partner10-D-1021{4,5}.txt $d/partner10-D-102{18,19,20,21,26,27,28,29}.txt"
-   D_pair="$d/pair10-D-1021{6,7}.txt $d/pair10-D-102{22,23,24,25,30,31,32,33}.txt"
+   D_partner=$(echo $d/partner10-D-1021{4,5}.txt $d/partner10-D-102{18,19,20,21,26,27,28,29}.txt)
+   D_pair=$(echo $d/pair10-D-1021{6,7}.txt $d/pair10-D-102{22,23,24,25,30,31,32,33}.txt)
    # the previous 10 ms default's rows: session 70's and this session's runs of it
    combined row10-partner-D.txt $s70/partner10-K1-10{198,199,200,201}.txt $s70/partner10-D-1020{2,3,4,5}.txt $D_partner
    combined row10-pair-D.txt $s69/pair10-K1-1015{3,4,5,6}.txt $s70/pair10-D-1020{6,7}.txt $D_pair
