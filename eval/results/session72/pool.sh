@@ -30,6 +30,8 @@ rows) s70=eval/results/session70; s69=eval/results/session69
    # M's every run at 10 ms (the screen's seeds included), and without the screen
    combined row10-partner-M.txt $d/partner10-M-1021{4,5}.txt $d/partner10-M-102{26,27,28,29}.txt
    combined row10-pair-M.txt $d/pair10-M-1021{6,7}.txt $d/pair10-M-102{30,31,32,33}.txt
+   combined row10-partner-D-on-M-deals.txt $d/partner10-D-1021{4,5}.txt $d/partner10-D-102{26,27,28,29}.txt
+   combined row10-pair-D-on-M-deals.txt $d/pair10-D-1021{6,7}.txt $d/pair10-D-102{30,31,32,33}.txt
    combined row10-partner-M-fresh.txt $d/partner10-M-102{26,27,28,29}.txt
    combined row10-pair-M-fresh.txt $d/pair10-M-102{30,31,32,33}.txt ;;
 esac
