@@ -1684,11 +1684,17 @@ pub const NET_SHORT_POINTS: ShortBudget = ShortBudget {
 /// `short` when a spec names none of `cpuct`, `margin`, `scale`: [`NET_SHORT_POINTS`] for
 /// ISMCTS with a network.
 fn default_short(kind: SearchKind, model: Option<&Model>) -> Vec<ShortBudget> {
-    if kind == SearchKind::Ismcts && model.is_some() {
+    if guided_ismcts(kind, model) {
         vec![NET_SHORT_POINTS]
     } else {
         Vec::new()
     }
+}
+
+/// Whether a search is ISMCTS with a network: the one kind whose defaults the short tiers and
+/// the leaf rollouts change.
+fn guided_ismcts(kind: SearchKind, model: Option<&Model>) -> bool {
+    kind == SearchKind::Ismcts && model.is_some()
 }
 
 /// How much of its leaf values an ISMCTS search with a network timed at 20 ms a move or less
@@ -1697,11 +1703,11 @@ fn default_short(kind: SearchKind, model: Option<&Model>) -> Vec<ShortBudget> {
 /// iteration drew, and under [`NET_SHORT_POINTS`]'s reward it samples the reward itself. At
 /// 10 ms on fresh seeds beside the previous default (`mix=0.5`), paired: as the partner of
 /// `counting` +0.31 [-0.36, +0.97] (seeds 10226-10229), as a pair +0.31 [-0.49, +1.12]
-/// (10230-10233), after a screen of two settings (+0.13 and +0.57); over all twelve seeds
-/// +0.25 and +0.40 (eval/results/session72/). A second look: the screen's leader,
+/// (10230-10233), after a screen of two settings (+0.13 and +0.57); over the six seeds of
+/// each row +0.25 and +0.40 (eval/results/session72/). A second look: the screen's leader,
 /// `mix=0.75,rollouts=2`, had failed its confirmation first (-0.15 and +0.01). The built
-/// default's replication on seeds 10234-10237 was level (-0.29 and +0.02); over all ten seeds
-/// +0.11 [-0.36, +0.58] and +0.30 [-0.27, +0.87]. At 50 ms session 42 found `mix=0.75` level
+/// default's replication on seeds 10234-10237 was level (-0.29 and +0.02); over the eight
+/// seeds of each row +0.11 [-0.36, +0.58] and +0.30 [-0.27, +0.87]. At 50 ms session 42 found `mix=0.75` level
 /// as a pair under the old reward, so longer searches keep half.
 pub const NET_SHORT_MIX: ShortMix = ShortMix {
     max_time: std::time::Duration::from_millis(20),
@@ -1710,7 +1716,7 @@ pub const NET_SHORT_MIX: ShortMix = ShortMix {
 
 /// `short_mix` when a spec names no `mix`: [`NET_SHORT_MIX`] for ISMCTS with a network.
 fn default_short_mix(kind: SearchKind, model: Option<&Model>) -> Vec<ShortMix> {
-    if kind == SearchKind::Ismcts && model.is_some() {
+    if guided_ismcts(kind, model) {
         vec![NET_SHORT_MIX]
     } else {
         Vec::new()
@@ -1725,7 +1731,7 @@ pub const NET_ROLLOUT: RolloutPolicy = RolloutPolicy::Club;
 /// ISMCTS with a network; otherwise the kind's own (a plain search's leaf value is its
 /// rollout, and PIMC with a network was not measured with rollouts).
 fn default_leaf_rollout(kind: SearchKind, model: Option<&Model>) -> (f64, RolloutPolicy) {
-    if kind == SearchKind::Ismcts && model.is_some() {
+    if guided_ismcts(kind, model) {
         return (NET_ROLLOUT_MIX, NET_ROLLOUT);
     }
     let base = kind.base();
