@@ -8,7 +8,7 @@ paired() { local out=$1; shift; { echo "\$ CAPICUA=$B python3 eval/results/partn
 combined() { local out=$1; shift; { echo "\$ python3 eval/results/beliefs/bound/combine.py $*"; python3 eval/results/beliefs/bound/combine.py "$@"; } > $d/$out; cat $d/$out; }
 pairs() { local kind=$1 x=$2; shift 2; for s in "$@"; do echo $d/$kind-$x-$s.boards.jsonl $d/$kind-D-$s.boards.jsonl; done; }
 case $1 in
-S) for x in X1 X2 X3 X4; do
+S) for x in X1 X2 X3; do
      paired S-$x-partner-paired.txt $(pairs partner10 $x 10238 10239)
      paired S-$x-pair-paired.txt $(pairs pair10 $x 10240 10241)
    done ;;
