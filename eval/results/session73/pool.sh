@@ -24,3 +24,15 @@ rows) s72=eval/results/session72
    combined row10-partner-s73.txt $D_partner
    combined row10-pair-s73.txt $D_pair ;;
 esac
+# the rows without session 72's screen seeds (the deals that chose mix=0.75): bash pool.sh rows-fresh
+if [ "$1" = rows-fresh ]; then
+   s72=eval/results/session72
+   combined row10-partner-fresh.txt $s72/partner10-M-102{26,27,28,29}.txt $s72/partner10-N-1023{4,5}.txt $(ls $d/partner10-D-*.txt)
+   combined row10-pair-fresh.txt $s72/pair10-M-102{30,31,32,33}.txt $s72/pair10-N-1023{6,7}.txt $(ls $d/pair10-D-*.txt)
+fi
+# addendum T: the default at 20 ms paired with it at 10 ms on the same deals: bash pool.sh T
+if [ "$1" = T ]; then
+   tp() { local kind=$1; shift; for s in "$@"; do [ -f $d/${kind}20-T-$s.boards.jsonl ] && echo $d/${kind}20-T-$s.boards.jsonl $d/${kind}10-D-$s.boards.jsonl; done; }
+   paired T-partner-paired.txt $(tp partner 10238 10239 10250 10251)
+   paired T-pair-paired.txt $(tp pair 10240 10241 10252 10253)
+fi
