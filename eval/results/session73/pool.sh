@@ -36,3 +36,8 @@ if [ "$1" = T ]; then
    paired T-partner-paired.txt $(tp partner 10238 10239 10250 10251)
    paired T-pair-paired.txt $(tp pair 10240 10241 10252 10253)
 fi
+# X2 over every seed it played (screen and confirmation): bash pool.sh X2-all
+if [ "$1" = X2-all ]; then
+   paired X2-all-partner-paired.txt $(pairs partner10 X2 10238 10239 10242 10243 10244 10245)
+   paired X2-all-pair-paired.txt $(pairs pair10 X2 10240 10241 10246 10247 10248 10249)
+fi
