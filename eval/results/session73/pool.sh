@@ -41,3 +41,8 @@ if [ "$1" = X2-all ]; then
    paired X2-all-partner-paired.txt $(pairs partner10 X2 10238 10239 10242 10243 10244 10245)
    paired X2-all-pair-paired.txt $(pairs pair10 X2 10240 10241 10246 10247 10248 10249)
 fi
+# the 20 ms runs' whole-run margins pooled: bash pool.sh T-rows
+if [ "$1" = T-rows ]; then
+   combined row20-partner.txt $d/partner20-T-*.txt
+   combined row20-pair.txt $d/pair20-T-*.txt
+fi
