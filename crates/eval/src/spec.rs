@@ -1707,8 +1707,8 @@ fn guided_ismcts(kind: SearchKind, model: Option<&Model>) -> bool {
 /// each row +0.25 and +0.40 (eval/results/session72/). A second look: the screen's leader,
 /// `mix=0.75,rollouts=2`, had failed its confirmation first (-0.15 and +0.01). The built
 /// default's replication on seeds 10234-10237 was level (-0.29 and +0.02); over the eight
-/// seeds of each row +0.11 [-0.36, +0.58] and +0.30 [-0.27, +0.87]. At 50 ms session 42 found `mix=0.75` level
-/// as a pair under the old reward, so longer searches keep half.
+/// seeds of each row +0.11 [-0.36, +0.58] and +0.30 [-0.27, +0.87]. At 50 ms session 42 found
+/// `mix=0.75` level as a pair under the old reward, so longer searches keep half.
 pub const NET_SHORT_MIX: ShortMix = ShortMix {
     max_time: std::time::Duration::from_millis(20),
     rollout_mix: 0.75,

@@ -572,11 +572,16 @@ impl Default for SearchConfig {
     }
 }
 
-/// The time of a budget that is a wall time and no iteration count: what the short tiers
-/// read (an iteration count makes the search's length known in iterations, not time).
-fn short_time(budget: &Budget) -> Option<Duration> {
+/// The first of `tiers` (shortest first, each up to its `max_time`) that a search with `budget`
+/// falls in. Only a budget that is a wall time and no iteration count has one: an iteration
+/// count makes the search's length known in iterations, not time.
+fn tier_for<'a, T>(
+    tiers: &'a [T],
+    budget: &Budget,
+    max_time: impl Fn(&T) -> Duration,
+) -> Option<&'a T> {
     match (budget.iterations, budget.time) {
-        (None, Some(t)) => Some(t),
+        (None, Some(t)) => tiers.iter().find(|tier| t <= max_time(tier)),
         _ => None,
     }
 }
@@ -598,13 +603,12 @@ impl SearchConfig {
     /// [`short_mix`](Self::short_mix) tier's for a short wall-time budget, else
     /// [`rollout_mix`](Self::rollout_mix).
     pub fn rollout_mix_for(&self, budget: &Budget) -> f64 {
-        short_time(budget)
-            .and_then(|t| self.short_mix.iter().find(|tier| t <= tier.max_time))
+        tier_for(&self.short_mix, budget, |s| s.max_time)
             .map_or(self.rollout_mix, |s| s.rollout_mix)
     }
 
     fn short_for(&self, budget: &Budget) -> Option<&ShortBudget> {
-        short_time(budget).and_then(|t| self.short.iter().find(|tier| t <= tier.max_time))
+        tier_for(&self.short, budget, |s| s.max_time)
     }
 
     /// The PIMC default: [`DEFAULT_WORLDS`] worlds, the rest as `Default`.
