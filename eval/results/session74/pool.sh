@@ -8,3 +8,11 @@ case $1 in
 rows) combined row10-pair-amd.txt $(ls $d/pair10-D-*.txt)
       combined row10-partner-amd.txt $(ls $d/partner10-D-*.txt) ;;
 esac
+# addenda T and T2: the default at 20 ms paired with it at 10 ms on the same deals: bash pool.sh T
+if [ "$1" = T ]; then
+   B=${CAPICUA:-/work/exp/s74/capicua-head}
+   out=$d/T-pair-paired.txt
+   files=$(for s in 10254 10255 10256 10257 10266 10267 10268 10269; do [ -f $d/pair20-T-$s.boards.jsonl ] && grep -q "^ended" $d/pair20-T-$s.txt && echo $d/pair20-T-$s.boards.jsonl $d/pair10-D-$s.boards.jsonl; done)
+   { echo "\$ CAPICUA=$B python3 eval/results/partner40/pool_paired.py $files"; CAPICUA=$B python3 eval/results/partner40/pool_paired.py $files; } > $out; cat $out
+   combined row20-pair-amd.txt $(for s in 10254 10255 10256 10257 10266 10267 10268 10269; do [ -f $d/pair20-T-$s.txt ] && grep -q "^ended" $d/pair20-T-$s.txt && echo $d/pair20-T-$s.txt; done)
+fi
