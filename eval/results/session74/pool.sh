@@ -16,3 +16,10 @@ if [ "$1" = T ]; then
    { echo "\$ CAPICUA=$B python3 eval/results/partner40/pool_paired.py $files"; CAPICUA=$B python3 eval/results/partner40/pool_paired.py $files; } > $out; cat $out
    combined row20-pair-amd.txt $(for s in 10254 10255 10256 10257 10266 10267 10268 10269; do [ -f $d/pair20-T-$s.txt ] && grep -q "^ended" $d/pair20-T-$s.txt && echo $d/pair20-T-$s.txt; done)
 fi
+# the 10 ms rows over both machines: session 73's pooled lists (the Xeon) and this session's runs (the AMD EPYC): bash pool.sh rows-both
+if [ "$1" = rows-both ]; then
+   x_pair=$(head -1 eval/results/session73/row10-pair.txt | cut -d' ' -f4-)
+   x_partner=$(head -1 eval/results/session73/row10-partner.txt | cut -d' ' -f4-)
+   combined row10-pair-both.txt $x_pair $(ls $d/pair10-D-*.txt)
+   combined row10-partner-both.txt $x_partner $(ls $d/partner10-D-*.txt)
+fi
