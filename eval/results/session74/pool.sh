@@ -12,7 +12,7 @@ esac
 if [ "$1" = T ]; then
    B=${CAPICUA:-/work/exp/s74/capicua-head}
    out=$d/T-pair-paired.txt
-   files=$(for s in 10254 10255 10256 10257 10266 10267 10268 10269; do [ -f $d/pair20-T-$s.boards.jsonl ] && grep -q "^ended" $d/pair20-T-$s.txt && echo $d/pair20-T-$s.boards.jsonl $d/pair10-D-$s.boards.jsonl; done)
+   files=$(for s in 10254 10255 10256 10257 10266 10267 10268 10269; do [ -f $d/pair20-T-$s.boards.jsonl ] && grep -q "^ended" $d/pair20-T-$s.txt && echo $d/pair20-T-$s.boards.jsonl $d/pair10-D-$s.boards.jsonl; done | tr '\n' ' ')
    { echo "\$ CAPICUA=$B python3 eval/results/partner40/pool_paired.py $files"; CAPICUA=$B python3 eval/results/partner40/pool_paired.py $files; } > $out; cat $out
    combined row20-pair-amd.txt $(for s in 10254 10255 10256 10257 10266 10267 10268 10269; do [ -f $d/pair20-T-$s.txt ] && grep -q "^ended" $d/pair20-T-$s.txt && echo $d/pair20-T-$s.txt; done)
 fi
@@ -22,4 +22,12 @@ if [ "$1" = rows-both ]; then
    x_partner=$(head -1 eval/results/session73/row10-partner.txt | cut -d' ' -f4-)
    combined row10-pair-both.txt $x_pair $(ls $d/pair10-D-*.txt)
    combined row10-partner-both.txt $x_partner $(ls $d/partner10-D-*.txt)
+fi
+# twice the time over both machines: session 73's pairs (the Xeon) and this session's: bash pool.sh T-both
+if [ "$1" = T-both ]; then
+   B=${CAPICUA:-/work/exp/s74/capicua-head}
+   xeon=$(head -1 eval/results/session73/T-pair-paired.txt | cut -d" " -f5-)
+   ours=$(head -1 $d/T-pair-paired.txt | cut -d" " -f5-)
+   out=$d/T-pair-paired-both.txt
+   { echo "\$ CAPICUA=$B python3 eval/results/partner40/pool_paired.py $xeon $ours"; CAPICUA=$B python3 eval/results/partner40/pool_paired.py $xeon $ours; } > $out; cat $out
 fi
