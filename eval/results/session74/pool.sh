@@ -31,3 +31,7 @@ if [ "$1" = T-both ]; then
    out=$d/T-pair-paired-both.txt
    { echo "\$ CAPICUA=$B python3 eval/results/partner40/pool_paired.py $xeon $ours"; CAPICUA=$B python3 eval/results/partner40/pool_paired.py $xeon $ours; } > $out; cat $out
 fi
+# D's 10 ms runs on the eight seeds T20 played: bash pool.sh T-control
+if [ "$1" = T-control ]; then
+   combined row10-pair-amd-Tseeds.txt $d/pair10-D-1025{4,5,6,7}.txt $d/pair10-D-1026{6,7,8,9}.txt
+fi
