@@ -66,7 +66,7 @@ use capicua_search::reader::MoveReader;
 use capicua_search::{
     Algorithm, BeliefMode, Budget, EarlyStop, Evaluator, ForcedMoves, FpuBase, IsmctsPlayer,
     LeafSeats, MarginScale, MoveChoice, OtherSeats, Parallelism, PimcPlayer, RewardConfig,
-    RolloutPolicy, RootSelection, SearchConfig, Searcher, SeatGroup, ShortBudget, ShortMix,
+    RolloutPolicy, RootSelection, SearchConfig, Searcher, LateMix, SeatGroup, ShortBudget, ShortMix,
     ValueWeight, Widening,
 };
 use capicua_solver::OmniscientPlayer;
@@ -500,6 +500,14 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "weight of a rollout mixed into the network's leaf value, 0..1 (ismcts with a model: unless given, 0.75 at ms=20 or less, else 0.5; a given mix holds at every budget)",
     ),
     (
+        "mixlate",
+        "with mix: the rollout share a leaf takes once mixtiles tiles are on the table, rising linearly from mix at the lead, 0..1",
+    ),
+    (
+        "mixtiles",
+        "with mixlate: tiles on the table where the rollout share reaches mixlate, at least 1 (default 30)",
+    ),
+    (
         "rollouts",
         "rollouts from each leaf averaged into mix's share of its value, at least 1",
     ),
@@ -826,6 +834,7 @@ impl SearchSpec {
         let mut itemp = 1.0;
         let mut opponents_only = false;
         let (mut mix, mut rollout) = (None, None);
+        let (mut mix_late, mut mix_tiles) = (None, None);
         let mut reader = None;
         let (mut vmodel, mut vmix) = (None, None);
         let mut bmodel: Option<Model> = None;
@@ -908,6 +917,8 @@ impl SearchSpec {
                 }
                 "fpu" => c.fpu_reduction = signed()?,
                 "mix" => mix = Some(weight()?),
+                "mixlate" => mix_late = Some(weight()?),
+                "mixtiles" => mix_tiles = Some(int(1)?.min(1024) as u32),
                 "rollouts" => c.rollouts = int(1)?.min(1024) as u32,
                 "rrand" => c.rollout_random = int(0)?.min(1 << 20) as u32,
                 "rscale" => c.reader_scale = float()?,
@@ -1243,6 +1254,24 @@ impl SearchSpec {
         }
         let (mix0, rollout0) = default_leaf_rollout(kind, model.as_ref());
         c.rollout_mix = mix.unwrap_or(mix0);
+        if let Some(t) = mix_tiles
+            && mix_late.is_none()
+        {
+            return Err(p.bad_value("mixtiles", &t.to_string(), "shapes mixlate: give mixlate"));
+        }
+        if let Some(late) = mix_late {
+            if mix.is_none() {
+                return Err(p.bad_value(
+                    "mixlate",
+                    &late.to_string(),
+                    "is the late end of a named share: give mix",
+                ));
+            }
+            c.late_mix = Some(LateMix {
+                rollout_mix: late,
+                tiles: mix_tiles.unwrap_or(DEFAULT_MIX_TILES),
+            });
+        }
         // a named mix holds at every budget
         c.short_mix = match mix {
             Some(_) => Vec::new(),
@@ -1490,6 +1519,12 @@ impl SearchSpec {
         {
             out.push(format!("mix={}", c.rollout_mix));
         }
+        if let Some(late) = c.late_mix {
+            out.push(format!("mixlate={}", late.rollout_mix));
+            if late.tiles != DEFAULT_MIX_TILES {
+                out.push(format!("mixtiles={}", late.tiles));
+            }
+        }
         if c.rollouts != base.rollouts {
             out.push(format!("rollouts={}", c.rollouts));
         }
@@ -1712,7 +1747,13 @@ fn guided_ismcts(kind: SearchKind, model: Option<&Model>) -> bool {
 pub const NET_SHORT_MIX: ShortMix = ShortMix {
     max_time: std::time::Duration::from_millis(20),
     rollout_mix: 0.75,
+    late_mix: None,
 };
+
+/// Tiles on the table where a `mixlate` share is reached unless a spec names `mixtiles`: the
+/// λ of least squared error of a leaf value rises until about 30 tiles and then holds
+/// (eval/results/session75/).
+pub const DEFAULT_MIX_TILES: u32 = 30;
 
 /// `short_mix` when a spec names no `mix`: [`NET_SHORT_MIX`] for ISMCTS with a network.
 fn default_short_mix(kind: SearchKind, model: Option<&Model>) -> Vec<ShortMix> {
@@ -2109,6 +2150,11 @@ mod tests {
             "fpu=inf",
             "fpubase=parent",
             "mix=1.5",
+            "mix=0.3,mixlate=1.5",
+            "mix=0.3,mixlate=0.9,mixtiles=0",
+            "mixlate=0.9",
+            "mixtiles=20",
+            "mix=0.3,mixtiles=20",
             "rollouts=0",
             "rrand=x",
             "rrand=-1",
@@ -2125,6 +2171,19 @@ mod tests {
                 "{bad}"
             );
         }
+        let ramp = search("ismcts:ms=10,model=default,mix=0.3,mixlate=0.95").config;
+        assert_eq!(
+            (ramp.rollout_mix, ramp.late_mix, ramp.short_mix.len()),
+            (
+                0.3,
+                Some(LateMix {
+                    rollout_mix: 0.95,
+                    tiles: DEFAULT_MIX_TILES
+                }),
+                0
+            )
+        );
+        assert_eq!(search("ismcts:ms=10,model=default").config.late_mix, None);
         // `worlds` is PIMC's alone, and the message lists the keys ismcts takes.
         let err = PlayerSpec::parse("ismcts:worlds=3").unwrap_err();
         assert!(
@@ -2214,6 +2273,8 @@ mod tests {
             "ismcts:iters=300,ms=20,c=0.35,cpuct=2.5,ptemp=1.5,fpu=-0.1,mix=0.25,margin=0.1,scale=12.5,rollout=heavy,seed=9,nodes=5000",
             "ismcts:mix=0.5,rollouts=4,rollout=club",
             "ismcts:mix=0.5,rollouts=2,rrand=0,rollout=club",
+            "ismcts:ms=10,mix=0.3,mixlate=0.95",
+            "ismcts:mix=0.3,mixlate=0.9,mixtiles=24,rollout=club",
             "ismcts:rrand=32,rollout=heuristic",
             "ismcts:ms=10,rootdeals=common",
             "ismcts:ms=20,stopshare=0.7",

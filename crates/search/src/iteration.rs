@@ -14,7 +14,9 @@ use capicua_engine::{
 };
 
 use crate::config::SOLVE_NODES;
-use crate::config::{Algorithm, BeliefMode, SearchConfig, SeatGroup, ValueWeight, Widening};
+use crate::config::{
+    Algorithm, BeliefMode, LateMix, SearchConfig, SeatGroup, ValueWeight, Widening,
+};
 use crate::error::SearchError;
 use crate::evaluator::{Evaluation, Evaluator, Leaf, LeafValue};
 use crate::reader::{MoveReader, SeatBeliefs};
@@ -226,7 +228,12 @@ pub(crate) struct Ctx<'a> {
     pub(crate) pass_through: u8,
     /// [`crate::SearchConfig::lazy_priors`].
     pub(crate) lazy_priors: u32,
+    /// The share of a leaf's value from rollouts at the lead, and how it grows
+    /// ([`crate::SearchConfig::late_mix`]).
     pub(crate) rollout_mix: f64,
+    pub(crate) late_mix: Option<LateMix>,
+    /// Tiles in the rules' set, for the tiles on the table at a leaf.
+    pub(crate) set_size: u32,
     /// [`crate::SearchConfig::rollouts`], at least 1.
     pub(crate) rollouts: u32,
     pub(crate) rollout: RolloutPolicy,
@@ -328,8 +335,11 @@ impl Ctx<'_> {
         rng: &mut Rng,
     ) -> SideValues {
         let mut values = self.values(v);
-        if self.rollout_mix > 0.0 && matches!(v, LeafValue::Estimate { .. }) {
-            let l = self.rollout_mix;
+        let l = match self.late_mix {
+            None => self.rollout_mix,
+            Some(late) => late.at(self.rollout_mix, self.set_size - state.out.len()),
+        };
+        if l > 0.0 && matches!(v, LeafValue::Estimate { .. }) {
             let share = l / self.rollouts as f64;
             for x in [&mut values.reward, &mut values.score, &mut values.margin] {
                 x.iter_mut().for_each(|a| *a *= 1.0 - l);
