@@ -28,9 +28,7 @@ use capicua_engine::{DealSampler, InfoSet, MatchContext, Rng, Rules, State};
 use capicua_eval::belief_quality::{RoundSource, play_round, round_seed};
 use capicua_net::{NetEvaluator, SHIPPED_MODEL, shipped_model_path};
 use capicua_search::rollout::{HEURISTIC_RANDOM_ONE_IN, playout};
-use capicua_search::{
-    Evaluation, Evaluator, Leaf, LeafValue, Outcome, RolloutPolicy, TableMemory,
-};
+use capicua_search::{Evaluation, Evaluator, Leaf, LeafValue, Outcome, RolloutPolicy, TableMemory};
 use rayon::prelude::*;
 
 /// The search's reward scale under `margin=1,scale=90`.

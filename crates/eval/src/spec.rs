@@ -65,8 +65,8 @@ use capicua_net::NetEvaluator;
 use capicua_search::reader::MoveReader;
 use capicua_search::{
     Algorithm, BeliefMode, Budget, EarlyStop, Evaluator, ForcedMoves, FpuBase, IsmctsPlayer,
-    LeafSeats, MarginScale, MoveChoice, OtherSeats, Parallelism, PimcPlayer, RewardConfig,
-    RolloutPolicy, RootSelection, SearchConfig, Searcher, LateMix, SeatGroup, ShortBudget, ShortMix,
+    LateMix, LeafSeats, MarginScale, MoveChoice, OtherSeats, Parallelism, PimcPlayer, RewardConfig,
+    RolloutPolicy, RootSelection, SearchConfig, Searcher, SeatGroup, ShortBudget, ShortMix,
     ValueWeight, Widening,
 };
 use capicua_solver::OmniscientPlayer;

@@ -110,8 +110,8 @@ pub use beliefs::{BeliefKind, Beliefs, TileBelief, beliefs, beliefs_for, learned
 pub use capicua_bots::TableMemory;
 pub use config::{
     Algorithm, BeliefMode, Budget, DEFAULT_ITERATIONS, DEFAULT_WORLDS, EarlyStop, ForcedMoves,
-    FpuBase, LeafSeats, MoveChoice, OtherSeats, Parallelism, RootSelection, SearchConfig,
-    LateMix, SeatGroup, ShortBudget, ShortMix, VISIT_OFFSET, ValueWeight, Widening,
+    FpuBase, LateMix, LeafSeats, MoveChoice, OtherSeats, Parallelism, RootSelection, SearchConfig,
+    SeatGroup, ShortBudget, ShortMix, VISIT_OFFSET, ValueWeight, Widening,
 };
 pub use error::SearchError;
 pub use evaluator::{ACTIONS, Evaluation, Evaluator, Leaf, LeafValue, RolloutEvaluator};
