@@ -92,14 +92,19 @@ struct Sums {
 
 impl Sums {
     fn add(&mut self, o: &Sums) {
-        self.n += o.n;
-        self.av2 += o.av2;
-        self.avrv += o.avrv;
-        self.rv2 += o.rv2;
-        self.avr1v += o.avr1v;
-        self.r1v2 += o.r1v2;
-        self.ar2 += o.ar2;
-        self.ar12 += o.ar12;
+        self.add_times(o, 1.0);
+    }
+
+    /// Adds `k` times `o` (-1: takes a block out, for the jackknife).
+    fn add_times(&mut self, o: &Sums, k: f64) {
+        self.n += k * o.n;
+        self.av2 += k * o.av2;
+        self.avrv += k * o.avrv;
+        self.rv2 += k * o.rv2;
+        self.avr1v += k * o.avr1v;
+        self.r1v2 += k * o.r1v2;
+        self.ar2 += k * o.ar2;
+        self.ar12 += k * o.ar12;
     }
 
     /// Mean squared error of the mix λ of the network and the rollout mean (or one rollout).
@@ -253,12 +258,7 @@ fn best_with_error(rounds: &[[Sums; BUCKETS]], bucket: usize, one: bool) -> (f64
         .iter()
         .map(|b| {
             let mut s = all;
-            s.n -= b.n;
-            s.av2 -= b.av2;
-            s.avrv -= b.avrv;
-            s.rv2 -= b.rv2;
-            s.avr1v -= b.avr1v;
-            s.r1v2 -= b.r1v2;
+            s.add_times(b, -1.0);
             s.best(one)
         })
         .collect();

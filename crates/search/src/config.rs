@@ -715,8 +715,13 @@ mod tests {
 
     #[test]
     fn a_short_time_budget_alone_takes_its_tiers_rollout_share() {
+        let late = LateMix {
+            rollout_mix: 0.9,
+            tiles: 30,
+        };
         let cfg = SearchConfig {
             rollout_mix: 0.5,
+            late_mix: Some(late),
             short_mix: vec![ShortMix {
                 max_time: Duration::from_millis(20),
                 rollout_mix: 0.75,
@@ -735,11 +740,15 @@ mod tests {
         };
         assert_eq!(cfg.rollout_mix_for(&Budget::iterations(500)), 0.5);
         assert_eq!(cfg.rollout_mix_for(&both), 0.5);
+        // the tier's late share (none) goes with its share at the lead
+        assert_eq!(cfg.late_mix_for(&ms(10)), None);
+        assert_eq!(cfg.late_mix_for(&ms(50)), Some(late));
         let plain = SearchConfig {
             short_mix: Vec::new(),
             ..cfg.clone()
         };
         assert_eq!(plain.rollout_mix_for(&ms(10)), 0.5);
+        assert_eq!(plain.late_mix_for(&ms(10)), Some(late));
     }
 
     #[test]
@@ -760,18 +769,5 @@ mod tests {
             ..late
         };
         assert!((0..56).all(|t| flat.at(0.75, t) == 0.75));
-        let cfg = SearchConfig {
-            rollout_mix: 0.5,
-            late_mix: Some(late),
-            short_mix: vec![ShortMix {
-                max_time: Duration::from_millis(20),
-                rollout_mix: 0.75,
-                late_mix: None,
-            }],
-            ..SearchConfig::default()
-        };
-        let ms = |t| Budget::time(Duration::from_millis(t));
-        assert_eq!(cfg.late_mix_for(&ms(10)), None);
-        assert_eq!(cfg.late_mix_for(&ms(50)), Some(late));
     }
 }
