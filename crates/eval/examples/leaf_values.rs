@@ -24,11 +24,14 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use capicua_engine::{DealSampler, InfoSet, MatchContext, Rng, Rules, State};
+use capicua_engine::{DealSampler, InfoSet, MatchContext, Rng, Rules};
 use capicua_eval::belief_quality::{RoundSource, play_round, round_seed};
 use capicua_net::{NetEvaluator, SHIPPED_MODEL, shipped_model_path};
 use capicua_search::rollout::{HEURISTIC_RANDOM_ONE_IN, playout};
-use capicua_search::{Evaluation, Evaluator, Leaf, LeafValue, Outcome, RolloutPolicy, TableMemory};
+use capicua_search::{
+    Evaluation, Evaluator, Leaf, LeafValue, MarginScale, Outcome, Reward, RewardConfig,
+    RolloutPolicy, SideValues, TableMemory,
+};
 use rayon::prelude::*;
 
 /// The search's reward scale under `margin=1,scale=90`.
@@ -127,18 +130,19 @@ impl Sums {
     }
 }
 
-fn clamped(margin: f64) -> f64 {
-    (margin / SCALE).clamp(-1.0, 1.0)
+/// The reward of `margin=1,scale=90`: the round's margin over 90 points, clamped, as the
+/// search's [`Reward`] mixes it (for leaf values and rollouts alike).
+fn points_reward(rules: &Rules, ctx: &MatchContext) -> Reward {
+    let config = RewardConfig {
+        margin_weight: 1.0,
+        margin_scale: MarginScale::Points(SCALE),
+    };
+    Reward::new(&config, rules, ctx)
 }
 
-/// The margin of `side` in a finished state.
-fn margin_of(rules: &Rules, state: &State, first: u8, ctx: &MatchContext, side: u8) -> f64 {
-    let o = Outcome::of(rules, state, first, ctx.pending_ties).expect("a finished round");
-    match o.winner {
-        Some(w) if w == side => o.points as f64,
-        Some(_) => -(o.points as f64),
-        None => 0.0,
-    }
+/// A side's reward in `[0, 1]` as a clamped margin in `[-1, 1]`.
+fn as_margin(values: &SideValues, side: u8) -> f64 {
+    2.0 * values.reward[side as usize] - 1.0
 }
 
 /// The network's estimate and `deals` believed-deal rollouts at one position, for the side of
@@ -151,6 +155,7 @@ fn estimates(
 ) -> Result<(f64, f64, f64), String> {
     let rules = info.rules();
     let side = rules.side_of(info.seat());
+    let reward = points_reward(rules, info.context());
     let weights = net
         .place_weights(info)
         .ok_or("the model has no belief output")?;
@@ -170,13 +175,9 @@ fn estimates(
             HEURISTIC_RANDOM_ONE_IN,
             rng,
         );
-        rollouts.push(clamped(margin_of(
-            rules,
-            &s,
-            info.first(),
-            info.context(),
-            side,
-        )));
+        let o = Outcome::of(rules, &s, info.first(), info.context().pending_ties)
+            .expect("a finished round");
+        rollouts.push(as_margin(&reward.of_outcome(&o), side));
     }
     let state = first_deal.expect("at least one deal");
     let mut ev = Evaluation::default();
@@ -191,9 +192,10 @@ fn estimates(
     );
     let v = match ev.value {
         LeafValue::Estimate {
-            side: s, margin, ..
-        } if s == side => clamped(margin),
-        LeafValue::Estimate { margin, .. } => clamped(-margin),
+            side: s,
+            win,
+            margin,
+        } => as_margin(&reward.of_estimate(s, win, margin), side),
         LeafValue::Outcome(_) => return Err("the network gave an outcome".into()),
     };
     let mean = rollouts.iter().sum::<f64>() / rollouts.len() as f64;
@@ -211,7 +213,14 @@ fn score_round(
     let end = record
         .replay(record.moves.len())
         .map_err(|e| e.to_string())?;
-    let finished = *end.round().state();
+    let outcome = Outcome::of(
+        rules,
+        end.round().state(),
+        record.first,
+        record.context.pending_ties,
+    )
+    .expect("a finished round");
+    let result = points_reward(rules, &record.context).of_outcome(&outcome);
     let mut rng = Rng::stream(round_seed(args.seed, index) ^ SALT, 0);
     let mut out = [Sums::default(); BUCKETS];
     let mut table = record.replay(0).map_err(|e| e.to_string())?;
@@ -220,13 +229,7 @@ fn score_round(
         let info = table.view(seat);
         if !info.unseen().is_empty() {
             let side = rules.side_of(seat);
-            let a = clamped(margin_of(
-                rules,
-                &finished,
-                record.first,
-                &record.context,
-                side,
-            ));
+            let a = as_margin(&result, side);
             let (v, r, r1) = estimates(net, info, args.deals, &mut rng)?;
             let s = &mut out[(info.played().len() as usize / 5).min(BUCKETS - 1)];
             s.n += 1.0;

@@ -232,8 +232,6 @@ pub(crate) struct Ctx<'a> {
     /// ([`crate::SearchConfig::late_mix`]).
     pub(crate) rollout_mix: f64,
     pub(crate) late_mix: Option<LateMix>,
-    /// Tiles in the rules' set, for the tiles on the table at a leaf.
-    pub(crate) set_size: u32,
     /// [`crate::SearchConfig::rollouts`], at least 1.
     pub(crate) rollouts: u32,
     pub(crate) rollout: RolloutPolicy,
@@ -337,7 +335,7 @@ impl Ctx<'_> {
         let mut values = self.values(v);
         let l = match self.late_mix {
             None => self.rollout_mix,
-            Some(late) => late.at(self.rollout_mix, self.set_size - state.out.len()),
+            Some(late) => late.at(self.rollout_mix, self.rules.set().len() - state.out.len()),
         };
         if l > 0.0 && matches!(v, LeafValue::Estimate { .. }) {
             let share = l / self.rollouts as f64;

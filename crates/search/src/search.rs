@@ -244,7 +244,6 @@ impl Searcher {
             },
             rollout_mix: cfg.rollout_mix_for(&req.budget),
             late_mix: cfg.late_mix_for(&req.budget),
-            set_size: rules.set().len(),
             rollouts: cfg.rollouts.max(1),
             rollout: cfg.rollout,
             rollout_random: cfg.rollout_random,
