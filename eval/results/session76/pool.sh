@@ -27,7 +27,7 @@ if [ "$1" = rows ]; then
   x_pair=$(head -1 eval/results/session73/row10-pair.txt | cut -d' ' -f4-)
   x_partner=$(head -1 eval/results/session73/row10-partner.txt | cut -d' ' -f4-)
   for row in pair partner; do
-    ours=$(for f in $d/$row-D-*.txt; do grep -q "^ended" $f && echo $f; done)
+    ours=$(for f in $d/$row-D-*.txt $d/${row}C-D-*.txt; do [ -f $f ] && grep -q "^ended" $f && echo $f; done)
     combined row10-$row-amd.txt $(ls $s74/${row}10-D-*.txt) $(ls $s75/$row-D-*.txt) $ours
     x=x_$row
     combined row10-$row-both.txt ${!x} $(ls $s74/${row}10-D-*.txt) $(ls $s75/$row-D-*.txt) $ours
