@@ -35,7 +35,8 @@ rows)
   s74=eval/results/session74; s75=eval/results/session75
   for row in pair partner; do
     x=$(head -1 eval/results/session73/row10-$row.txt | cut -d' ' -f4-)
-    amd="$(ls $s74/${row}10-D-*.txt) $(ls $s75/$row-D-*.txt) $(runs $d76 $row D) $(runs $d76 ${row}C D) $(runs $d $row D)"
+    ended76=$(for f in $d76/$row-D-*.txt $d76/${row}C-D-*.txt; do [ -f $f ] && grep -q "^ended" $f && echo $f; done)
+    amd="$(ls $s74/${row}10-D-*.txt) $(ls $s75/$row-D-*.txt) $ended76 $(runs $d $row D)"
     combined row10-$row-amd.txt $amd
     combined row10-$row-both.txt $x $amd
   done
