@@ -5,6 +5,7 @@
 #        bash eval/results/session77/pool.sh M50    (rule (ii): the 50 ms steps, paired)
 #        bash eval/results/session77/pool.sh rows   (#12's rows with the default D's runs)
 #        bash eval/results/session77/pool.sh Mrows  (#12's rows with M's runs, sessions 76-77)
+#        bash eval/results/session77/pool.sh C      (the addendum: session 46's network C as a pair)
 cd "$(dirname "$0")/../../.."
 d=eval/results/session77
 d76=eval/results/session76
@@ -36,7 +37,8 @@ rows)
   for row in pair partner; do
     x=$(head -1 eval/results/session73/row10-$row.txt | cut -d' ' -f4-)
     ended76=$(for f in $d76/$row-D-*.txt $d76/${row}C-D-*.txt; do [ -f $f ] && grep -q "^ended" $f && echo $f; done)
-    amd="$(ls $s74/${row}10-D-*.txt) $(ls $s75/$row-D-*.txt) $ended76 $(runs $d $row D)"
+    ended77=$(for f in $d/${row}C-D-*.txt; do [ -f $f ] && grep -q "^ended" $f && echo $f; done)
+    amd="$(ls $s74/${row}10-D-*.txt) $(ls $s75/$row-D-*.txt) $ended76 $(runs $d $row D) $ended77"
     combined row10-$row-amd.txt $amd
     combined row10-$row-both.txt $x $amd
   done
@@ -48,5 +50,11 @@ Mrows)
   done
   combined row50-partner-Mrows.txt $(runs $d76 partner50 M) $(runs $d partner50 M)
   combined row50-pair-Mrows.txt $(runs $d pair50 M) ;;
-*) echo "usage: pool.sh M|M50|rows|Mrows"; exit 2 ;;
+C)
+  seeds=$(for f in $d/pairC-C-*.txt; do s=${f##*-}; s=${s%.txt}
+    grep -q "^ended" $f && grep -q "^ended" $d/pairC-D-$s.txt && echo $s; done)
+  paired C-pair-paired.txt $(for s in $seeds; do echo $d/pairC-C-$s.boards.jsonl $d/pairC-D-$s.boards.jsonl; done)
+  combined row10-pairC-C.txt $(for s in $seeds; do echo $d/pairC-C-$s.txt; done)
+  combined row10-pairC-D.txt $(for s in $seeds; do echo $d/pairC-D-$s.txt; done) ;;
+*) echo "usage: pool.sh M|M50|rows|Mrows|C"; exit 2 ;;
 esac
