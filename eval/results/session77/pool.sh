@@ -11,13 +11,13 @@ d=eval/results/session77
 d76=eval/results/session76
 B=${CAPICUA:-/work/exp/s77/capicua-s77}
 combined() { local out=$1; shift; { echo "\$ python3 eval/results/beliefs/bound/combine.py $*"; python3 eval/results/beliefs/bound/combine.py "$@"; } > $d/$out; cat $d/$out; }
-done_seeds() { # dir row: the seeds whose M and D runs both ended
-  for f in $1/$2-M-*.txt; do [ -f $f ] || continue; s=${f##*-}; s=${s%.txt}
+done_seeds() { # dir row [candidate, M unless named]: the seeds whose candidate and D runs both ended
+  for f in $1/$2-${3:-M}-*.txt; do [ -f $f ] || continue; s=${f##*-}; s=${s%.txt}
     grep -q "^ended" $f && grep -q "^ended" $1/$2-D-$s.txt && echo $s; done; }
-boards() { # dir row: M and D boards of every finished seed, in pairs
-  for s in $(done_seeds $1 $2); do echo $1/$2-M-$s.boards.jsonl $1/$2-D-$s.boards.jsonl; done | tr '\n' ' '; }
-runs() { # dir row side
-  for s in $(done_seeds $1 $2); do echo $1/$2-$3-$s.txt; done | tr '\n' ' '; }
+boards() { # dir row [candidate]: candidate and D boards of every finished seed, in pairs
+  for s in $(done_seeds $1 $2 $3); do echo $1/$2-${3:-M}-$s.boards.jsonl $1/$2-D-$s.boards.jsonl; done | tr '\n' ' '; }
+runs() { # dir row side [candidate]
+  for s in $(done_seeds $1 $2 $4); do echo $1/$2-$3-$s.txt; done | tr '\n' ' '; }
 paired() { local out=$1; shift
   { echo "\$ CAPICUA=$B python3 eval/results/partner40/pool_paired.py $*"; CAPICUA=$B python3 eval/results/partner40/pool_paired.py "$@"; } > $d/$out; cat $d/$out; }
 case "$1" in
@@ -36,9 +36,7 @@ rows)
   s74=eval/results/session74; s75=eval/results/session75
   for row in pair partner; do
     x=$(head -1 eval/results/session73/row10-$row.txt | cut -d' ' -f4-)
-    ended76=$(for f in $d76/$row-D-*.txt $d76/${row}C-D-*.txt; do [ -f $f ] && grep -q "^ended" $f && echo $f; done)
-    ended77=$(for f in $d/${row}C-D-*.txt; do [ -f $f ] && grep -q "^ended" $f && echo $f; done)
-    amd="$(ls $s74/${row}10-D-*.txt) $(ls $s75/$row-D-*.txt) $ended76 $(runs $d $row D) $ended77"
+    amd="$(ls $s74/${row}10-D-*.txt) $(ls $s75/$row-D-*.txt) $(runs $d76 $row D) $(runs $d76 ${row}C D C) $(runs $d $row D) $(runs $d ${row}C D C)"
     combined row10-$row-amd.txt $amd
     combined row10-$row-both.txt $x $amd
   done
@@ -51,10 +49,8 @@ Mrows)
   combined row50-partner-Mrows.txt $(runs $d76 partner50 M) $(runs $d partner50 M)
   combined row50-pair-Mrows.txt $(runs $d pair50 M) ;;
 C)
-  seeds=$(for f in $d/pairC-C-*.txt; do s=${f##*-}; s=${s%.txt}
-    grep -q "^ended" $f && grep -q "^ended" $d/pairC-D-$s.txt && echo $s; done)
-  paired C-pair-paired.txt $(for s in $seeds; do echo $d/pairC-C-$s.boards.jsonl $d/pairC-D-$s.boards.jsonl; done)
-  combined row10-pairC-C.txt $(for s in $seeds; do echo $d/pairC-C-$s.txt; done)
-  combined row10-pairC-D.txt $(for s in $seeds; do echo $d/pairC-D-$s.txt; done) ;;
+  paired C-pair-paired.txt $(boards $d pairC C)
+  combined row10-pairC-C.txt $(runs $d pairC C C)
+  combined row10-pairC-D.txt $(runs $d pairC D C) ;;
 *) echo "usage: pool.sh M|M50|rows|Mrows|C"; exit 2 ;;
 esac
