@@ -211,7 +211,7 @@ pub fn train_samples_per_sec(shape: &ModelShape, batch: usize, budget: Duration)
     let prior: Vec<f32> = obs.belief_prior().concat();
     for _ in 0..batch {
         let mut target = vec![0.0f32; POLICY_SIZE];
-        target[legal[rng.below(legal.len() as u32) as usize]] = 1.0;
+        target[rng.pick(&legal)] = 1.0;
         b.push(
             &x,
             &flags,
@@ -224,7 +224,7 @@ pub fn train_samples_per_sec(shape: &ModelShape, batch: usize, budget: Duration)
             for (t, row) in prior.chunks(4).enumerate() {
                 let possible: Vec<usize> = (0..4).filter(|&q| row[q] > -1.0e8).collect();
                 if !possible.is_empty() {
-                    let q = possible[rng.below(possible.len() as u32) as usize];
+                    let q = rng.pick(&possible);
                     places[t * 4 + q] = 1.0;
                 }
             }

@@ -24,6 +24,6 @@ impl Player for RandomPlayer {
 
     fn choose(&mut self, info: &InfoSet) -> Move {
         let legal = info.legal_moves();
-        legal[self.rng.below(legal.len() as u32) as usize]
+        self.rng.pick(&legal)
     }
 }

@@ -93,7 +93,7 @@ fn players_answer_forced_positions_too() {
                         legal.as_slice()
                     );
                 }
-                let mv = round.legal_moves()[rng.below(round.legal_moves().len() as u32) as usize];
+                let mv = rng.pick(&round.legal_moves());
                 round.play(mv).unwrap();
             }
         }

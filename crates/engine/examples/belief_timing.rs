@@ -66,11 +66,6 @@ fn main() {
     let mut round = Match::new(&rules, 7).deal_round();
     report("cuban, at the lead", &round.infoset(round.first()));
     let mut rng = Rng::new(3);
-    for _ in 0..14 {
-        let legal = round.legal_moves();
-        round
-            .play(legal[rng.below(legal.len() as u32) as usize])
-            .unwrap();
-    }
+    round.play_random(&mut rng, 14);
     report("cuban, after 14 moves", &round.infoset(round.to_move()));
 }

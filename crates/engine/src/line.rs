@@ -136,9 +136,7 @@ mod tests {
                 let mut round: Round = Match::new(&rules, k).deal_round();
                 while !round.is_over() {
                     let legal = round.legal_moves();
-                    round
-                        .play(legal[rng.below(legal.len() as u32) as usize])
-                        .unwrap();
+                    round.play(rng.pick(&legal)).unwrap();
                     let first = round.first();
                     let forced = round.public().forced_lead_at_start();
                     let (movers, line, public) = replay(&rules, first, forced, round.history());

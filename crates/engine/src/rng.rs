@@ -97,6 +97,13 @@ impl Rng {
         (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
 
+    /// A uniformly drawn element of a non-empty slice, by one [`below`](Self::below) draw (so
+    /// it draws exactly what indexing by `below(len)` by hand draws).
+    #[inline]
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len() as u32) as usize]
+    }
+
     pub fn shuffle<T>(&mut self, xs: &mut [T]) {
         for i in (1..xs.len()).rev() {
             let j = self.below(i as u32 + 1) as usize;

@@ -165,6 +165,20 @@ impl Round {
         out
     }
 
+    /// Plays up to `moves` uniformly random legal moves (one [`Rng::pick`] each), stopping
+    /// where the round ends; returns how many it played. Tests, examples and benchmarks reach
+    /// random positions this way.
+    pub fn play_random(&mut self, rng: &mut Rng, moves: usize) -> usize {
+        for played in 0..moves {
+            if self.is_over() {
+                return played;
+            }
+            let mv = rng.pick(&self.legal_moves());
+            self.play(mv).expect("a legal move is accepted");
+        }
+        moves
+    }
+
     /// Turns written notation into this position's move; a bare tile that could join two
     /// different ends is an error.
     pub fn resolve(&self, spec: MoveSpec) -> Result<Move, MoveError> {

@@ -311,8 +311,8 @@ proptest! {
         let unseen: Vec<Tile> = info.unseen().iter().collect();
         let mut moved = 0;
         for _ in 0..if unseen.is_empty() { 0 } else { 60 } {
-            let a = unseen[rng.below(unseen.len() as u32) as usize];
-            let b = unseen[rng.below(unseen.len() as u32) as usize];
+            let a = rng.pick(&unseen);
+            let b = rng.pick(&unseen);
             let before = deal;
             let same = place_of(&deal.0, info.seat(), a) == place_of(&deal.0, info.seat(), b);
             if sampler.swap(&mut deal, a, b) {

@@ -24,7 +24,7 @@ fn random_round(variant: &str, seed: u64, stop_after: usize) -> Round {
     while !round.is_over() && n < stop_after {
         let legal = round.legal_moves();
         assert!(!legal.is_empty());
-        let mv = legal[rng.below(legal.len() as u32) as usize];
+        let mv = rng.pick(&legal);
         // an illegal move is refused and changes nothing
         let before = *round.state();
         let hist = round.history().len();
@@ -162,4 +162,29 @@ fn wrong_hands_are_errors() {
         )
         .is_err()
     );
+}
+
+#[test]
+fn random_moves_stop_where_the_round_ends() {
+    for v in VARIANTS {
+        let rules = Rules::preset(v).unwrap();
+        for seed in 0..20 {
+            let fresh = || capicua_engine::Match::new(&rules, seed).deal_round();
+            // a few moves: exactly that many, each the draw indexing by hand would make
+            let (mut round, mut by_hand) = (fresh(), fresh());
+            let (mut rng, mut hand_rng) = (Rng::new(seed), Rng::new(seed));
+            assert_eq!(round.play_random(&mut rng, 3), 3);
+            for _ in 0..3 {
+                let legal = by_hand.legal_moves();
+                let mv = legal[hand_rng.below(legal.len() as u32) as usize];
+                by_hand.play(mv).unwrap();
+            }
+            assert_eq!(round.history(), by_hand.history());
+            // as many as it takes: the round ends and the count is the moves played
+            let played = round.play_random(&mut rng, usize::MAX);
+            assert!(round.is_over());
+            assert_eq!(played + 3, round.history().len());
+            assert_eq!(round.play_random(&mut rng, 5), 0);
+        }
+    }
 }

@@ -160,11 +160,7 @@ pub fn run_round_robin(
     let mut rng = Rng::stream(cfg.seed, 0xB007);
     let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(cfg.bootstrap); k];
     for _ in 0..cfg.bootstrap {
-        let r = results(&mut |s| {
-            (0..s.len())
-                .map(|_| s[rng.below(s.len() as u32) as usize])
-                .sum()
-        });
+        let r = results(&mut |s| (0..s.len()).map(|_| rng.pick(s)).sum());
         for (acc, e) in samples.iter_mut().zip(fit_elo(&r)) {
             acc.push(e);
         }

@@ -495,7 +495,7 @@ mod tests {
                     checked += 1;
                 }
                 let legal = table.legal_moves();
-                let mv = legal[rng.below(legal.len() as u32) as usize];
+                let mv = rng.pick(&legal);
                 table.play(mv).unwrap();
             }
         }

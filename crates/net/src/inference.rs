@@ -554,7 +554,7 @@ mod tests {
         let mut rng = Rng::new(seed);
         while !table.is_over() && table.round().history().len() < moves {
             let legal = table.legal_moves();
-            let mv = legal[rng.below(legal.len() as u32) as usize];
+            let mv = rng.pick(&legal);
             table.play(mv).unwrap();
         }
         table
@@ -926,7 +926,7 @@ mod tests {
                 let mv = if best.is_empty() {
                     legal[0]
                 } else {
-                    best[rng.below(best.len() as u32) as usize]
+                    rng.pick(&best)
                 };
                 table.play(mv).unwrap();
             }

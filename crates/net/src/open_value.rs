@@ -145,7 +145,7 @@ mod tests {
                         break;
                     }
                     let legal = ahead.legal_moves();
-                    let mv = legal[rng.below(legal.len() as u32) as usize];
+                    let mv = rng.pick(&legal);
                     ahead.play(mv).unwrap();
                     path.push(mv);
                 }
@@ -173,9 +173,7 @@ mod tests {
                     checked += 1;
                 }
                 let legal = round.legal_moves();
-                round
-                    .play(legal[rng.below(legal.len() as u32) as usize])
-                    .unwrap();
+                round.play(rng.pick(&legal)).unwrap();
             }
         }
         assert!(checked > 40, "{checked} leaves");

@@ -301,9 +301,7 @@ mod tests {
             while !round.is_over() {
                 infos.push(round.infoset(round.to_move()));
                 let legal = round.legal_moves();
-                round
-                    .play(legal[rng.below(legal.len() as u32) as usize])
-                    .unwrap();
+                round.play(rng.pick(&legal)).unwrap();
             }
             let net = 1000 + seed;
             for info in &infos {

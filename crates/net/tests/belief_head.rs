@@ -61,7 +61,7 @@ fn beliefs_are_distributions_over_the_possible_places() {
                     assert_eq!(weights.get(t)[s as usize], 0.0);
                 }
                 let legal = table.legal_moves();
-                let mv = legal[rng.below(legal.len() as u32) as usize];
+                let mv = rng.pick(&legal);
                 table.play(mv).unwrap();
             }
         }

@@ -60,9 +60,7 @@ fn check_round(variant: &str, seed: u64, stop_at: usize, path_len: u32) {
     let mut moves = 0;
     while !table.is_over() && moves < stop_at {
         let legal = table.legal_moves();
-        table
-            .play(legal[rng.below(legal.len() as u32) as usize])
-            .unwrap();
+        table.play(rng.pick(&legal)).unwrap();
         moves += 1;
         let referee = table.round().public();
         for seat in 0..rules.players {

@@ -305,7 +305,7 @@ mod tests {
                     }
                     assert!(view.result.is_none());
                     let legal = round.legal_moves();
-                    let mv = legal[rng.below(legal.len() as u32) as usize];
+                    let mv = rng.pick(&legal);
                     let text = notation(mv, round.state().ends());
                     // other seats' draws may be written without the tile
                     let text = if matches!(mv, Move::Draw(_)) && rng.below(2) == 0 {

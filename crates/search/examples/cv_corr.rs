@@ -16,15 +16,7 @@ fn main() {
     while points < 200 {
         let mut round = Match::new(&rules, rng.next_u64()).deal_round();
         let depth = rng.below(24);
-        for _ in 0..depth {
-            if round.is_over() {
-                break;
-            }
-            let legal = round.legal_moves();
-            round
-                .play(legal[rng.below(legal.len() as u32) as usize])
-                .unwrap();
-        }
+        round.play_random(&mut rng, depth as usize);
         if round.is_over() || round.legal_moves().len() < 2 {
             continue;
         }

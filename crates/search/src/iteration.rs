@@ -126,7 +126,7 @@ impl Determinizations {
     pub(crate) fn sample(&self, rng: &mut Rng) -> Result<State, SearchError> {
         Ok(match self {
             Determinizations::Sampler(s) => s.sample(rng)?,
-            Determinizations::Pool(states) => states[rng.below(states.len() as u32) as usize],
+            Determinizations::Pool(states) => rng.pick(states),
         })
     }
 }
@@ -796,7 +796,7 @@ impl Worker {
             }
             pick
         } else {
-            legal[rng.below(legal.len() as u32) as usize]
+            rng.pick(&legal)
         };
         let p = if total > 0.0 { weight(mv) / total } else { 0.0 };
         (action_key(mv), p)
@@ -1223,12 +1223,7 @@ mod tests {
         let rules = Rules::cuban();
         let mut round = Match::new(&rules, 3).deal_round();
         let mut rng = Rng::new(1);
-        for _ in 0..10 {
-            let legal = round.legal_moves();
-            round
-                .play(legal[rng.below(legal.len() as u32) as usize])
-                .unwrap();
-        }
+        round.play_random(&mut rng, 10);
         let info = round.infoset(round.to_move());
         let with = Believer(Some(PlaceWeights::uniform()));
         let without = Believer(None);

@@ -835,9 +835,7 @@ mod tests {
                 };
                 assert_eq!(bits(&loaded), bits(&raw));
                 decisions += 1;
-                round
-                    .play(legal[rng.below(legal.len() as u32) as usize])
-                    .unwrap();
+                round.play(rng.pick(&legal)).unwrap();
             }
         }
         assert!(decisions > 500, "{decisions}");

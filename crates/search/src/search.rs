@@ -837,15 +837,8 @@ mod tests {
             let deal = capicua_engine::Deal::random(&rules, &mut rng);
             let mut round =
                 capicua_engine::Round::new(&rules, deal, rng.below(4) as u8, None).unwrap();
-            for _ in 0..rng.below(12) {
-                let legal = round.legal_moves();
-                round
-                    .play(legal[rng.below(legal.len() as u32) as usize])
-                    .unwrap();
-                if round.is_over() {
-                    break;
-                }
-            }
+            let moves = rng.below(12) as usize;
+            round.play_random(&mut rng, moves);
             if round.is_over() {
                 continue;
             }
@@ -910,7 +903,7 @@ mod tests {
                     root = Some(round.infoset(round.to_move()));
                 }
                 let legal = round.legal_moves();
-                let mv = legal[rng.below(legal.len() as u32) as usize];
+                let mv = rng.pick(&legal);
                 round.play(mv).unwrap();
                 if root.is_some() {
                     path.push(mv);

@@ -13,15 +13,7 @@ fn positions_with_voids(variant: &str, seed: u64, count: usize) -> Vec<InfoSet> 
     while out.len() < count {
         let mut round: Round = Match::new(&rules, rng.next_u64()).deal_round();
         let stop_at = rng.below(40) as usize;
-        for _ in 0..stop_at {
-            if round.is_over() {
-                break;
-            }
-            let legal = round.legal_moves();
-            round
-                .play(legal[rng.below(legal.len() as u32) as usize])
-                .unwrap();
-        }
+        round.play_random(&mut rng, stop_at);
         if round.is_over() {
             continue;
         }

@@ -64,15 +64,8 @@ fn decision_points(variant: &str, seed: u64, count: usize) -> Vec<(Round, InfoSe
     let mut out = Vec::new();
     while out.len() < count {
         let mut round = Match::new(&rules, rng.next_u64()).deal_round();
-        for _ in 0..rng.below(30) {
-            if round.is_over() {
-                break;
-            }
-            let legal = round.legal_moves();
-            round
-                .play(legal[rng.below(legal.len() as u32) as usize])
-                .unwrap();
-        }
+        let moves = rng.below(30) as usize;
+        round.play_random(&mut rng, moves);
         if round.is_over() || round.legal_moves().len() < 2 {
             continue;
         }

@@ -24,14 +24,6 @@ const VARIANTS: &[&str] = &[
     "chiva-3",
 ];
 
-/// Plays a uniformly random legal move at the referee's table.
-fn play_random(round: &mut Round, rng: &mut Rng) {
-    let legal = round.legal_moves();
-    round
-        .play(legal[rng.below(legal.len() as u32) as usize])
-        .unwrap();
-}
-
 fn req(iters: u64, seed: u64) -> SearchRequest<'static> {
     SearchRequest {
         budget: Budget::iterations(iters),
@@ -45,14 +37,7 @@ fn req(iters: u64, seed: u64) -> SearchRequest<'static> {
 fn random_round(rules: &Rules, rng: &mut Rng, moves: usize) -> Round {
     let m = Match::new(rules, rng.next_u64());
     let mut round = m.deal_round();
-    for _ in 0..moves {
-        if round.is_over() {
-            break;
-        }
-        let legal = round.legal_moves();
-        let mv = legal[rng.below(legal.len() as u32) as usize];
-        round.play(mv).unwrap();
-    }
+    round.play_random(rng, moves);
     round
 }
 
@@ -865,12 +850,7 @@ fn leaf_infoset_is_what_the_mover_knows() {
             let mut rng = Rng::new(k as u64);
             let mut after = round.clone();
             let steps = rng.below(8) as usize;
-            for _ in 0..steps {
-                if after.is_over() {
-                    break;
-                }
-                play_random(&mut after, &mut rng);
-            }
+            after.play_random(&mut rng, steps);
             if after.is_over() {
                 continue;
             }
@@ -971,9 +951,7 @@ fn a_domino_in_hand_is_a_certain_win() {
                     assert!(m.margin.unwrap() >= 0.0 && m.reward.unwrap() >= 0.5);
                 }
             }
-            round
-                .play(legal[rng.below(legal.len() as u32) as usize])
-                .unwrap();
+            round.play(rng.pick(&legal)).unwrap();
         }
         if found == 5 {
             return;
@@ -1089,7 +1067,7 @@ fn endgame_solving_finds_the_solved_move_when_nothing_is_hidden() {
             if tiles <= 12 && round.legal_moves().len() > 1 {
                 break;
             }
-            play_random(&mut round, &mut rng);
+            round.play_random(&mut rng, 1);
         }
         if round.is_over() {
             continue;

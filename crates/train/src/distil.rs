@@ -258,7 +258,7 @@ mod tests {
                     break;
                 }
                 k += 1;
-                let mv = legal[rng.below(legal.len() as u32) as usize];
+                let mv = rng.pick(&legal);
                 round.play(mv).unwrap();
             }
         }

@@ -258,9 +258,7 @@ impl Style {
         match self {
             Style::Counting => choice(),
             Style::Heavy => heavy.choose(info),
-            Style::NoisyCounting(p) | Style::NoisyHeavy(p) if rng.unit() < p => {
-                legal[rng.below(legal.len() as u32) as usize]
-            }
+            Style::NoisyCounting(p) | Style::NoisyHeavy(p) if rng.unit() < p => rng.pick(legal),
             Style::NoisyCounting(_) => choice(),
             Style::NoisyHeavy(_) => heavy.choose(info),
         }
@@ -354,11 +352,7 @@ pub fn play_match(
                 let explore = decisions < p.temperature_moves && rng.unit() < *epsilon;
                 decisions += 1;
                 record.decisions += 1;
-                if explore {
-                    legal[rng.below(legal.len() as u32) as usize]
-                } else {
-                    made
-                }
+                if explore { rng.pick(&legal) } else { made }
             } else if searchers >> s & 1 == 0 {
                 let info = table.view(s);
                 styles[s as usize].play(

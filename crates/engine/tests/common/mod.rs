@@ -76,14 +76,7 @@ pub fn position(rules: &Rules, seed: u64, moves: usize, seat: u8) -> InfoSet {
     let mut rng = Rng::new(seed);
     let deal = Deal::random(rules, &mut rng);
     let mut round = Round::new(rules, deal, 0, None).unwrap();
-    for _ in 0..moves {
-        if round.is_over() {
-            break;
-        }
-        let legal = round.legal_moves();
-        let mv = legal[rng.below(legal.len() as u32) as usize];
-        round.play(mv).unwrap();
-    }
+    round.play_random(&mut rng, moves);
     round.infoset(seat)
 }
 
@@ -99,14 +92,7 @@ pub fn random_round(rules: &Rules, seed: u64, stop_after: usize) -> Round {
     };
     let (first, forced) = rules.lead_by_deal(&deal.hands, |n| rng.below(n));
     let mut round = Round::new(rules, deal, first, forced).unwrap();
-    for _ in 0..stop_after {
-        if round.is_over() {
-            break;
-        }
-        let legal = round.legal_moves();
-        let mv = legal[rng.below(legal.len() as u32) as usize];
-        round.play(mv).unwrap();
-    }
+    round.play_random(&mut rng, stop_after);
     round
 }
 

@@ -196,7 +196,7 @@ pub fn mutated_real() -> impl Strategy<Value = Value> {
                     break;
                 }
                 let legal = round.legal_moves();
-                let mv = legal[rng.below(legal.len() as u32) as usize];
+                let mv = rng.pick(&legal);
                 let text = notation(mv, round.state().ends());
                 let s = round.to_move();
                 round.play(mv).unwrap();
