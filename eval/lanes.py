@@ -11,7 +11,8 @@ seeds instead of copying a runner.
       STEP is ROW:MS:SEED, ROW `pair` (the player seats a side against a `counting` pair) or
       `partner` (the player with a `counting` partner against a `counting` pair). `{ms}` in a
       SPEC becomes the step's MS. Writes DIR/ROW-MSms-NAME-SEED.txt (and .boards.jsonl) for each
-      side, 4,000 rounds (or $ROUNDS). A file DIR/STOP ends the run between steps.
+      side, 4,000 rounds (or $ROUNDS). A file DIR/STOP ends the run between steps; run again,
+      it skips the steps both sides finished and plays the rest.
   CAPICUA=BIN python3 eval/lanes.py compare --row ROW --ms MS --a NAME --b NAME DIR...
       A - B paired over every seed both finished in the DIRs, and each side's pooled margin.
   python3 eval/lanes.py combine RUN.txt...            runs on disjoint deals pooled into one figure
@@ -75,6 +76,10 @@ def cmd_run(opts):
         if os.path.exists(os.path.join(opts.dir, "STOP")):
             print(f"stopped before {row} {ms} ms seed {seed} at {utc()} UTC", flush=True)
             return
+        files = [run_file(opts.dir, row, ms, name, seed) for name, _ in players]
+        if all(finished(f) for f in files):
+            print(f"{row} {ms} ms seed {seed} already played", flush=True)
+            continue
         jobs = []
         for name, spec in players:
             args = ["--a", spec.replace("{ms}", str(ms)), *ROWS[row], "--b", "counting"]
