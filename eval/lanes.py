@@ -80,10 +80,10 @@ def cmd_run(opts):
         if all(finished(f) for f in files):
             print(f"{row} {ms} ms seed {seed} already played", flush=True)
             continue
-        jobs = []
-        for name, spec in players:
-            args = ["--a", spec.replace("{ms}", str(ms)), *ROWS[row], "--b", "counting"]
-            jobs.append((run_file(opts.dir, row, ms, name, seed), seed, args))
+        jobs = [
+            (f, seed, ["--a", spec.replace("{ms}", str(ms)), *ROWS[row], "--b", "counting"])
+            for f, (_, spec) in zip(files, players)
+        ]
         with ThreadPoolExecutor(len(jobs)) as pool:
             list(pool.map(lambda job: evaluate(*job), jobs))
         print(f"{row} {ms} ms seed {seed} done at {utc()} UTC", flush=True)
