@@ -1,0 +1,29 @@
+#!/bin/bash
+# Session 79's pooled results, each output file starting with its command.
+#   bash eval/results/session79/pool.sh rule   the candidate C beside the default D, paired, in
+#                                              each row and budget next.sh finished (plan.md)
+#   bash eval/results/session79/pool.sh rows   #12's rows: session 77's lists and D's runs in
+#                                              session 78's lanes/
+cd "$(dirname "$0")/../../.."
+d=eval/results/session79
+lanes=eval/results/session78/lanes
+s77=eval/results/session77
+export CAPICUA=${CAPICUA:-/work/exp/s78/capicua-9e9b2b1}
+save() { local out=$1; shift; { echo "\$ $*"; "$@"; } > $d/$out; cat $d/$out; }
+finished_runs() { # row ms side: the side's runs of the seeds both sides finished
+  for f in $lanes/$1-$2ms-C-*.txt; do [ -f $f ] || continue; s=${f##*-}; s=${s%.txt}; o=$lanes/$1-$2ms-D-$s.txt
+    grep -q '^ended' $f && [ -f $o ] && grep -q '^ended' $o && echo $lanes/$1-$2ms-$3-$s.txt; done; }
+case "$1" in
+rule)
+  for ms in 10 50; do for row in partner pair; do
+    [ -n "$(finished_runs $row $ms C)" ] || continue
+    save C-$row$ms-paired.txt python3 eval/lanes.py compare --row $row --ms $ms --a C --b D $lanes
+  done; done ;;
+rows)
+  for row in pair partner; do
+    save row10-$row.txt python3 eval/lanes.py combine $(head -1 $s77/row10-$row-both.txt | cut -d' ' -f4-) $(finished_runs $row 10 D)
+    save row50-$row.txt python3 eval/lanes.py combine $(head -1 $s77/row50-$row-both.txt | cut -d' ' -f4-) $(finished_runs $row 50 D)
+    save row10-$row-C.txt python3 eval/lanes.py combine $(finished_runs $row 10 C)
+  done ;;
+*) echo "usage: pool.sh rule|rows"; exit 2 ;;
+esac
