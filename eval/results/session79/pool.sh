@@ -3,7 +3,9 @@
 #   bash eval/results/session79/pool.sh rule   the candidate C beside the default D, paired, in
 #                                              each row and budget next.sh finished (plan.md)
 #   bash eval/results/session79/pool.sh rows   #12's rows: session 77's lists and D's runs in
-#                                              session 78's lanes/
+#                                              session 78's lanes/ (10 ms: over both machines,
+#                                              on the AMD EPYC alone, and D's runs here alone;
+#                                              C's runs here alone)
 cd "$(dirname "$0")/../../.."
 d=eval/results/session79
 lanes=eval/results/session78/lanes
@@ -22,6 +24,8 @@ rule)
 rows)
   for row in pair partner; do
     save row10-$row.txt python3 eval/lanes.py combine $(head -1 $s77/row10-$row-both.txt | cut -d' ' -f4-) $(finished_runs $row 10 D)
+    save row10-$row-amd.txt python3 eval/lanes.py combine $(head -1 $s77/row10-$row-amd.txt | cut -d' ' -f4-) $(finished_runs $row 10 D)
+    save row10-$row-D-here.txt python3 eval/lanes.py combine $(finished_runs $row 10 D)
     save row50-$row.txt python3 eval/lanes.py combine $(head -1 $s77/row50-$row-both.txt | cut -d' ' -f4-) $(finished_runs $row 50 D)
     save row10-$row-C.txt python3 eval/lanes.py combine $(finished_runs $row 10 C)
   done ;;
