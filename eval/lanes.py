@@ -15,6 +15,8 @@ seeds instead of copying a runner.
       it skips the steps both sides finished and plays the rest.
   CAPICUA=BIN python3 eval/lanes.py compare --row ROW --ms MS --a NAME --b NAME DIR...
       A - B paired over every seed both finished in the DIRs, and each side's pooled margin.
+  python3 eval/lanes.py runs --side a|b --row ROW --ms MS --a NAME --b NAME DIR...
+      that side's run files of the seeds compare pairs, one a line (to combine them with others).
   python3 eval/lanes.py combine RUN.txt...            runs on disjoint deals pooled into one figure
   CAPICUA=BIN python3 eval/lanes.py paired A1 B1 A2 B2 ...   paired figures pooled over seeds
 
@@ -129,7 +131,8 @@ def finished(path):
     return os.path.exists(path) and any(l.startswith("ended") for l in open(path))
 
 
-def cmd_compare(opts):
+def finished_pairs(opts):
+    """(A's run, B's run) of every seed in the DIRs that both finished in the row and budget."""
     pairs = []
     for directory in opts.dirs:
         pattern = run_file(directory, opts.row, opts.ms, opts.a, "*")
@@ -138,6 +141,16 @@ def cmd_compare(opts):
             other = run_file(directory, opts.row, opts.ms, opts.b, seed)
             if finished(path) and finished(other):
                 pairs.append((path, other))
+    return pairs
+
+
+def cmd_runs(opts):
+    for pair in finished_pairs(opts):
+        print(pair[0] if opts.side == "a" else pair[1])
+
+
+def cmd_compare(opts):
+    pairs = finished_pairs(opts)
     if not pairs:
         sys.exit(f"no seed in {opts.dirs} has both {opts.a} and {opts.b} finished")
     board_files = [p[: -len(".txt")] + ".boards.jsonl" for pair in pairs for p in pair]
@@ -156,11 +169,14 @@ def main():
     run.add_argument("--b", required=True)
     run.add_argument("steps", nargs="+")
     compare = sub.add_parser("compare")
-    compare.add_argument("--row", choices=sorted(ROWS), required=True)
-    compare.add_argument("--ms", type=int, required=True)
-    compare.add_argument("--a", required=True)
-    compare.add_argument("--b", required=True)
-    compare.add_argument("dirs", nargs="+")
+    runs = sub.add_parser("runs")
+    runs.add_argument("--side", choices=["a", "b"], required=True)
+    for paired_runs in (compare, runs):
+        paired_runs.add_argument("--row", choices=sorted(ROWS), required=True)
+        paired_runs.add_argument("--ms", type=int, required=True)
+        paired_runs.add_argument("--a", required=True)
+        paired_runs.add_argument("--b", required=True)
+        paired_runs.add_argument("dirs", nargs="+")
     sub.add_parser("combine").add_argument("files", nargs="+")
     sub.add_parser("paired").add_argument("files", nargs="+")
     opts = parser.parse_args()
@@ -168,6 +184,8 @@ def main():
         cmd_run(opts)
     elif opts.command == "compare":
         cmd_compare(opts)
+    elif opts.command == "runs":
+        cmd_runs(opts)
     elif opts.command == "combine":
         print(combine(opts.files))
     else:

@@ -12,22 +12,21 @@ lanes=eval/results/session78/lanes
 s77=eval/results/session77
 export CAPICUA=${CAPICUA:-/work/exp/s78/capicua-9e9b2b1}
 save() { local out=$1; shift; { echo "\$ $*"; "$@"; } > $d/$out; cat $d/$out; }
-finished_runs() { # row ms side: the side's runs of the seeds both sides finished
-  for f in $lanes/$1-$2ms-C-*.txt; do [ -f $f ] || continue; s=${f##*-}; s=${s%.txt}; o=$lanes/$1-$2ms-D-$s.txt
-    grep -q '^ended' $f && [ -f $o ] && grep -q '^ended' $o && echo $lanes/$1-$2ms-$3-$s.txt; done; }
+finished_runs() { # row ms side (a: C, b: D): the side's runs of the seeds both sides finished
+  python3 eval/lanes.py runs --side $3 --row $1 --ms $2 --a C --b D $lanes; }
 case "$1" in
 rule)
   for ms in 10 50; do for row in partner pair; do
-    [ -n "$(finished_runs $row $ms C)" ] || continue
+    [ -n "$(finished_runs $row $ms a)" ] || continue
     save C-$row$ms-paired.txt python3 eval/lanes.py compare --row $row --ms $ms --a C --b D $lanes
   done; done ;;
 rows)
   for row in pair partner; do
-    save row10-$row.txt python3 eval/lanes.py combine $(head -1 $s77/row10-$row-both.txt | cut -d' ' -f4-) $(finished_runs $row 10 D)
-    save row10-$row-amd.txt python3 eval/lanes.py combine $(head -1 $s77/row10-$row-amd.txt | cut -d' ' -f4-) $(finished_runs $row 10 D)
-    save row10-$row-D-here.txt python3 eval/lanes.py combine $(finished_runs $row 10 D)
-    save row50-$row.txt python3 eval/lanes.py combine $(head -1 $s77/row50-$row-both.txt | cut -d' ' -f4-) $(finished_runs $row 50 D)
-    save row10-$row-C.txt python3 eval/lanes.py combine $(finished_runs $row 10 C)
+    save row10-$row.txt python3 eval/lanes.py combine $(head -1 $s77/row10-$row-both.txt | cut -d' ' -f4-) $(finished_runs $row 10 b)
+    save row10-$row-amd.txt python3 eval/lanes.py combine $(head -1 $s77/row10-$row-amd.txt | cut -d' ' -f4-) $(finished_runs $row 10 b)
+    save row10-$row-D-here.txt python3 eval/lanes.py combine $(finished_runs $row 10 b)
+    save row50-$row.txt python3 eval/lanes.py combine $(head -1 $s77/row50-$row-both.txt | cut -d' ' -f4-) $(finished_runs $row 50 b)
+    save row10-$row-C.txt python3 eval/lanes.py combine $(finished_runs $row 10 a)
   done ;;
 *) echo "usage: pool.sh rule|rows"; exit 2 ;;
 esac
