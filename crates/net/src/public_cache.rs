@@ -33,7 +33,7 @@ use std::hash::{Hash, Hasher};
 use capicua_engine::{InfoSet, Move};
 
 use crate::encoding::offset::HAND;
-use crate::encoding::{INPUT_SIZE, record_observations};
+use crate::encoding::{INPUT_SIZE, Replay, record_observations};
 use crate::mlp::{FastMlp, MAX_WIDTH};
 
 /// Slots of a thread's table (per first-layer width): a 50 ms search evaluates a few thousand
@@ -53,6 +53,9 @@ struct Table {
     accumulators: Vec<f32>,
     /// Room for two encoded inputs, for building accumulators.
     inputs: [Vec<f32>; 2],
+    /// The replay of the last root's history and the key of the record it ends in: the
+    /// records a search builds lie below its root, so their replays start from there.
+    root: Option<(u64, Replay)>,
 }
 
 impl Table {
@@ -64,6 +67,27 @@ impl Table {
         let slot = Table::slot(key);
         (self.keys[slot] == key)
             .then(|| &self.accumulators[slot * self.width..(slot + 1) * self.width])
+    }
+
+    /// A replay of `root`'s round to start the replay of `moves` (the root's history, then
+    /// more) from, no further than `len` moves: the kept replay of the root's history when it
+    /// is `root`'s and `len` reaches past it (made and kept now when it is not), else the
+    /// round's start.
+    fn root_replay(&mut self, net: u64, root: &InfoSet, moves: &[Move], len: usize) -> Replay {
+        let h = root.history().len();
+        if len < h {
+            return Replay::start(root);
+        }
+        let key = key_of(net, root, &moves[..h]);
+        match &self.root {
+            Some((k, replay)) if *k == key => replay.clone(),
+            _ => {
+                let mut replay = Replay::start(root);
+                replay.advance(moves, h);
+                self.root = Some((key, replay.clone()));
+                replay
+            }
+        }
     }
 
     fn put(&mut self, key: u64, acc: &[f32]) {
@@ -105,6 +129,7 @@ pub(crate) fn with_accumulator<R>(
                     keys: vec![0; SLOTS],
                     accumulators: vec![0.0; SLOTS * width],
                     inputs: [vec![0.0; INPUT_SIZE], vec![0.0; INPUT_SIZE]],
+                    root: None,
                 });
                 tables.len() - 1
             }
@@ -146,7 +171,8 @@ fn accumulate(
     }
     chain.reverse();
     let lengths: Vec<usize> = chain.iter().map(|&(len, _)| len).collect();
-    let records = record_observations(root, moves, &lengths);
+    let start = table.root_replay(net, root, moves, lengths[0]);
+    let records = record_observations(root, start, moves, &lengths);
     // the chain of same-mover steps that ends at the record
     let mut from = records.len() - 1;
     while from > 0 && records[from - 1].1 == records[from].1 {
