@@ -496,6 +496,10 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
         "what an untried move's value starts from: value (the network's value of its parent) or mean (that value averaged with the results through the parent's children)",
     ),
     (
+        "rave",
+        "all-moves-as-first with a network, 0 (the default: off) or k > 0: a child's value moves towards the results of the iterations that played its tile later, by sqrt(k / (3 visits + k))",
+    ),
+    (
         "mix",
         "weight of a rollout mixed into the network's leaf value, 0..1 (ismcts with a model: unless given, 0.75 at ms=20 or less, else 0.5; a given mix holds at every budget)",
     ),
@@ -916,6 +920,7 @@ impl SearchSpec {
                         FpuBase::from_name(&v).ok_or_else(|| bad("expected value or mean"))?
                 }
                 "fpu" => c.fpu_reduction = signed()?,
+                "rave" => c.rave = float()?,
                 "mix" => mix = Some(weight()?),
                 "mixlate" => mix_late = Some(weight()?),
                 "mixtiles" => mix_tiles = Some(int(1)?.min(1024) as u32),
@@ -1512,6 +1517,9 @@ impl SearchSpec {
         }
         if c.fpu_base != base.fpu_base {
             out.push(format!("fpubase={}", c.fpu_base.name()));
+        }
+        if c.rave != base.rave {
+            out.push(format!("rave={}", c.rave));
         }
         let (mix0, rollout0) = default_leaf_rollout(self.kind, self.model.as_ref());
         // a named mix holds at every budget, so it is kept even where it equals the default

@@ -430,6 +430,15 @@ pub struct SearchConfig {
     pub fpu_reduction: f64,
     /// The value first-play urgency starts from.
     pub fpu_base: FpuBase,
+    /// All-moves-as-first (RAVE, Gelly and Silver 2007; PUCT only, 0: off): each entry also
+    /// keeps the results of the iterations through its parent in which the same seat played
+    /// the entry's tile at any later point (in the tree or the leaf's first rollout), and
+    /// selection values a child at `(1 - β) q + β q_amaf` with `β = sqrt(k / (3n + k))`, `n`
+    /// its visits and `k` this constant. A tile is much the same move whenever it is played,
+    /// so the many iterations that play it later say something about playing it now while a
+    /// short search has visited it a few times. Only the one-tree iteration of a thread
+    /// without batching keeps these statistics (others leave every `q` as it is).
+    pub rave: f64,
     /// With an evaluator that estimates values: the weight `λ` of a rollout (with `rollout`'s
     /// policy) from the leaf, mixed into its value as `(1 - λ) * estimate + λ * rollout`
     /// (AlphaGo's mixing). 0: the estimate alone.
@@ -574,6 +583,7 @@ impl Default for SearchConfig {
             reader_scale: 1.0,
             fpu_reduction: 0.0,
             fpu_base: FpuBase::Value,
+            rave: 0.0,
             rollout_mix: 0.0,
             late_mix: None,
             rollouts: 1,

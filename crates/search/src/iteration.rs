@@ -212,6 +212,8 @@ pub(crate) struct Ctx<'a> {
     pub(crate) reader_scale: f32,
     /// [`crate::SearchConfig::fpu_base`] and [`crate::SearchConfig::fpu_reduction`].
     pub(crate) fpu: Fpu,
+    /// [`crate::SearchConfig::rave`] (0 with no priors).
+    pub(crate) rave: f64,
     /// How the seats in `modelled` move ([`crate::OtherSeats`] other than `Search`).
     pub(crate) other_model: Option<OtherModel>,
     /// A bit per seat whose moves `other_model` makes (never the searcher's; 0 without it).
@@ -281,6 +283,10 @@ pub(crate) struct Worker {
     pub(crate) path: Vec<u32>,
     pub(crate) sides: Vec<u8>,
     pub(crate) moves: Vec<Move>,
+    /// The seat that made each move of the descent.
+    pub(crate) movers: Vec<u8>,
+    /// The tiles each seat played in the current leaf's first rollout (all-moves-as-first).
+    pub(crate) tail: [TileSet; 4],
     pub(crate) eval: Evaluation,
     /// The policy of another seat in the current determinization (`OtherSeats::Policy`).
     pub(crate) other_eval: Evaluation,
@@ -325,12 +331,15 @@ impl Ctx<'_> {
 
     /// The leaf's values, an estimate mixed with the mean of `rollouts` rollouts from `state`
     /// when `rollout_mix` asks for it.
+    /// The values of a leaf: the evaluator's, mixed with rollouts as the search asks. `tail`,
+    /// when given, gets the tiles each seat played in the first rollout (none without one).
     fn leaf_values(
         &self,
         v: &LeafValue,
         state: &State,
         path: &[Move],
         rng: &mut Rng,
+        mut tail: Option<&mut [TileSet; 4]>,
     ) -> SideValues {
         let mut values = self.values(v);
         let l = match self.late_mix {
@@ -357,6 +366,9 @@ impl Ctx<'_> {
                     self.rollout_random,
                     rng,
                 );
+                if let Some(t) = tail.take() {
+                    *t = std::array::from_fn(|q| state.hands[q].minus(s.hands[q]));
+                }
                 let r = self.outcome_values(&s);
                 for (x, y) in [
                     (&mut values.reward, &r.reward),
@@ -428,6 +440,7 @@ impl Worker {
         world: Option<&State>,
     ) -> Result<u64, SearchError> {
         let mut state = self.determinization(ctx, rng, world)?;
+        self.tail = [TileSet::EMPTY; 4];
         let values = match self.descend(ctx, rng, &mut state) {
             LeafKind::Terminal => ctx.outcome_values(&state),
             LeafKind::Eval { .. } if self.solve_to_end(ctx, &mut state) => {
@@ -450,7 +463,33 @@ impl Worker {
             }
         };
         backprop(&mut self.tree, &self.path, &self.sides, &values);
+        if ctx.rave > 0.0 {
+            self.backprop_amaf(&values);
+        }
         Ok(1)
+    }
+
+    /// Adds the iteration's result to the all-moves-as-first statistics along its path: at
+    /// each node of the descent, to every child whose tile the seat that moved there played
+    /// then or later (in the tree or in the leaf's first rollout, `self.tail`).
+    fn backprop_amaf(&mut self, values: &SideValues) {
+        let mut later = self.tail;
+        for i in (0..self.path.len()).rev() {
+            let seat = self.movers[i] as usize;
+            if let Move::Play { tile, .. } = self.moves[i] {
+                later[seat].insert(tile);
+            }
+            let parent = if i == 0 { 0 } else { self.path[i - 1] };
+            let reward = values.reward[self.sides[i] as usize];
+            for c in self.tree.children(parent) {
+                let key = self.tree.hot[c as usize].key;
+                if key < PASS_KEY && later[seat].contains(Tile::from_index(key as usize >> 1)) {
+                    let e = &mut self.tree.cold[c as usize];
+                    e.amaf_reward += reward;
+                    e.amaf_visits += 1;
+                }
+            }
+        }
     }
 
     /// The evaluator's values of the leaf `state` reached along `self.moves` (its priors left
@@ -462,7 +501,8 @@ impl Worker {
             state,
         };
         ctx.evaluator.evaluate(&leaf, rng, &mut self.eval);
-        ctx.leaf_values(&self.eval.value, state, &self.moves, rng)
+        let tail = (ctx.rave > 0.0).then_some(&mut self.tail);
+        ctx.leaf_values(&self.eval.value, state, &self.moves, rng, tail)
     }
 
     /// One iteration on the tree the threads share. The deal is drawn and the leaf valued
@@ -580,7 +620,7 @@ impl Worker {
             drop(leaves);
             for (p, e) in self.pending.iter().zip(&self.evals) {
                 let path = &self.pending_moves[p.moves.0..p.moves.1];
-                let v = ctx.leaf_values(&e.value, &p.state, path, rng);
+                let v = ctx.leaf_values(&e.value, &p.state, path, rng, None);
                 let keys = &self.pending_keys[p.keys.0..p.keys.1];
                 let sides = &self.pending_sides[p.keys.0..p.keys.1];
                 let node = backprop_keys(&mut self.tree, keys, sides, &v);
@@ -631,6 +671,7 @@ impl Worker {
         self.path.clear();
         self.sides.clear();
         self.moves.clear();
+        self.movers.clear();
         let mut node = 0u32;
         loop {
             if state.is_over() {
@@ -707,7 +748,7 @@ impl Worker {
                         }
                         match ctx.root_weight {
                             Some(w) if node == 0 => select_root_improved(&mut self.tree, mask, w),
-                            _ => select_puct(&mut self.tree, node, mask, ctx.c, ctx.fpu),
+                            _ => select_puct(&mut self.tree, node, mask, ctx.c, ctx.fpu, ctx.rave),
                         }
                     }
                 }
@@ -854,6 +895,7 @@ impl Worker {
         self.path.push(child);
         self.sides.push(ctx.side[state.to_move as usize]);
         self.moves.push(mv);
+        self.movers.push(state.to_move);
         state.apply(mv);
     }
 }

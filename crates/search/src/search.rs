@@ -221,6 +221,7 @@ impl Searcher {
                 base: cfg.fpu_base,
                 reduction: cfg.fpu_reduction,
             },
+            rave: if puct { cfg.rave } else { 0.0 },
             other_model: match cfg.other_seats {
                 _ if !puct || !matches!(cfg.algorithm, Algorithm::Ismcts) => None,
                 OtherSeats::Search => None,

@@ -313,9 +313,17 @@ pub(crate) fn select_ucb(tree: &mut Tree, node: u32, mask: u128, c_ucb: f64) -> 
 /// PUCT over the available children: `q + c * prior * sqrt(avail) / (1 + visits)`, where an
 /// unvisited child's `q` is the first-play urgency: `fpu.base`'s value of the node for the
 /// side to move, less `fpu.reduction * sqrt(P)`, `P` the summed priors of the available
-/// children already visited.
+/// children already visited. With `rave` above 0, a child with all-moves-as-first results
+/// has its `q` moved towards their mean ([`crate::SearchConfig::rave`]).
 #[inline]
-pub(crate) fn select_puct(tree: &mut Tree, node: u32, mask: u128, c_puct: f64, fpu: Fpu) -> u32 {
+pub(crate) fn select_puct(
+    tree: &mut Tree,
+    node: u32,
+    mask: u128,
+    c_puct: f64,
+    fpu: Fpu,
+    rave: f64,
+) -> u32 {
     let mut first_play = tree.cold[node as usize].value_to_move as f64;
     if fpu.reduction != 0.0 || fpu.base == FpuBase::Mean {
         let (mut prior, mut reward, mut visits) = (0.0, 0.0, 0.0);
@@ -337,12 +345,17 @@ pub(crate) fn select_puct(tree: &mut Tree, node: u32, mask: u128, c_puct: f64, f
         let h = &mut tree.hot[id as usize];
         if mask & (1u128 << h.key) != 0 {
             h.avail += 1;
-            let q = if h.visits > 0 {
+            let mut q = if h.visits > 0 {
                 h.reward / h.visits as f64
             } else {
                 first_play
             };
-            let prior = tree.cold[id as usize].prior as f64;
+            let cold = &tree.cold[id as usize];
+            if rave > 0.0 && cold.amaf_visits > 0 {
+                let beta = (rave / (3.0 * h.visits as f64 + rave)).sqrt();
+                q = (1.0 - beta) * q + beta * cold.amaf_reward / cold.amaf_visits as f64;
+            }
+            let prior = cold.prior as f64;
             let u = q + c_puct * prior * (h.avail as f64).sqrt() / (1.0 + h.visits as f64);
             if u > best.0 {
                 best = (u, id);
@@ -575,7 +588,7 @@ mod tests {
         };
         let pick = |mask: u128, base, reduction| {
             let mut tree = tree();
-            let c = select_puct(&mut tree, 0, mask, 1.5, Fpu { base, reduction });
+            let c = select_puct(&mut tree, 0, mask, 1.5, Fpu { base, reduction }, 0.0);
             let tried = tree.child(0, 0).unwrap() as usize;
             (tree.hot[c as usize].key, tree.hot[tried].avail)
         };
@@ -593,5 +606,52 @@ mod tests {
         // results, and its availability count stays
         assert_eq!(pick(0b110, FpuBase::Mean, 0.0), (1, 10));
         assert_eq!(pick(0b110, FpuBase::Mean, 10.0), (1, 10));
+    }
+
+    #[test]
+    fn all_moves_as_first_results_move_a_childs_value() {
+        // the same root as above: the tried child (prior 0.64) has 10 visits worth 0.9; the
+        // third (prior 0.06) is untried, but its tile was played later in 20 iterations
+        // through the root, worth 1.0 each to the side that played it
+        let mut tree = Tree::default();
+        tree.reset();
+        tree.cold[0].value_to_move = 0.5;
+        for (key, prior) in [(0u8, 0.64f32), (2, 0.3), (4, 0.06)] {
+            tree.add_child(0, key, prior);
+        }
+        let tried = tree.child(0, 0).unwrap() as usize;
+        tree.hot[tried].visits = 10;
+        tree.hot[tried].reward = 9.0;
+        tree.hot[tried].avail = 10;
+        let late = tree.child(0, 4).unwrap() as usize;
+        tree.cold[late].amaf_reward = 20.0;
+        tree.cold[late].amaf_visits = 20;
+        let fpu = Fpu {
+            base: FpuBase::Value,
+            reduction: 0.0,
+        };
+        let pick = |tree: &Tree, rave: f64| {
+            let mut t = Tree {
+                hot: tree.hot.clone(),
+                cold: tree.cold.clone(),
+            };
+            let c = select_puct(&mut t, 0, 0b10101, 1.5, fpu, rave);
+            t.hot[c as usize].key
+        };
+        // without: u(tried) = 1.189 leads u(third) = 0.5 + 1.5 * 0.06 = 0.59
+        assert_eq!(pick(&tree, 0.0), 0);
+        // with: the untried third is valued at its AMAF mean, 1.0 + 0.09 = 1.09, still behind
+        // the tried child...
+        assert_eq!(pick(&tree, 50.0), 0);
+        // ...until the tried child's own value leans on its AMAF mean as well: 10 iterations
+        // that played tile 0 later and lost each
+        tree.cold[tried].amaf_visits = 10;
+        tree.cold[tried].amaf_reward = 0.0;
+        // beta = sqrt(50 / 80) = 0.79: q = 0.21 * 0.9 = 0.19, u = 0.48 < 1.09
+        assert_eq!(pick(&tree, 50.0), 4);
+        // with a small k its own results count for more, beta = sqrt(1 / 31) = 0.18: q = 0.74,
+        // u = 1.03, still under the third's 1.09
+        assert_eq!(pick(&tree, 1.0), 4);
+        assert_eq!(pick(&tree, 0.0), 0);
     }
 }

@@ -83,6 +83,11 @@ pub(crate) struct Cold {
     pub value_to_move: f32,
     /// An evaluator with priors has seen this node (its children carry priors).
     pub evaluated: bool,
+    /// All-moves-as-first statistics ([`crate::SearchConfig::rave`]): the summed rewards,
+    /// for the side that acts here, of the iterations through the parent in which the seat
+    /// to move there played this entry's tile then or later, and how many there were.
+    pub amaf_reward: f64,
+    pub amaf_visits: u32,
 }
 
 const EMPTY_HOT: Hot = Hot {
@@ -101,6 +106,8 @@ const EMPTY_COLD: Cold = Cold {
     prior_samples: 0,
     value_to_move: 0.5,
     evaluated: false,
+    amaf_reward: 0.0,
+    amaf_visits: 0,
 };
 
 #[derive(Debug, Default)]
