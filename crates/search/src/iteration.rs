@@ -1335,4 +1335,45 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn all_moves_as_first_credits_the_tiles_each_seat_played_then_or_later() {
+        let t = Tile::from_index;
+        let key = |i: usize| (2 * i) as u8;
+        let mut w = Worker::default();
+        w.tree.reset();
+        // the root's seat 0 may play tiles 1, 2, 3 (at its other end) or pass; after tile 1,
+        // seat 1 may play tiles 4 or 5
+        for k in [key(1), key(2), key(3) + 1, PASS_KEY] {
+            w.tree.add_child(0, k, 0.25);
+        }
+        let a = w.tree.child(0, key(1)).unwrap();
+        for k in [key(4), key(5)] {
+            w.tree.add_child(a, k, 0.5);
+        }
+        let d = w.tree.child(a, key(4)).unwrap();
+        // the descent: seat 0 played tile 1, seat 1 tile 4; in the rollout seat 0 played tile 3
+        w.path = vec![a, d];
+        w.sides = vec![0, 1];
+        w.movers = vec![0, 1];
+        w.moves = vec![Move::play(t(1), t(1).high()), Move::play(t(4), t(4).high())];
+        w.tail = [TileSet::EMPTY; 4];
+        w.tail[0].insert(t(3));
+        let values = SideValues {
+            reward: [0.8, 0.2, 0.0, 0.0],
+            ..SideValues::default()
+        };
+        w.backprop_amaf(&values);
+        w.backprop_amaf(&values);
+        let amaf = |node: u32, k: u8| {
+            let c = &w.tree.cold[w.tree.child(node, k).unwrap() as usize];
+            (c.amaf_visits, c.amaf_reward)
+        };
+        assert_eq!(amaf(0, key(1)), (2, 1.6), "the move made");
+        assert_eq!(amaf(0, key(3) + 1), (2, 1.6), "a tile played later, at either end");
+        assert_eq!(amaf(0, key(2)), (0, 0.0), "a tile not played");
+        assert_eq!(amaf(0, PASS_KEY), (0, 0.0), "a pass is no tile");
+        assert_eq!(amaf(a, key(4)), (2, 0.4), "seat 1's move, for its side");
+        assert_eq!(amaf(a, key(5)), (0, 0.0));
+    }
 }
