@@ -1370,7 +1370,11 @@ mod tests {
             (c.amaf_visits, c.amaf_reward)
         };
         assert_eq!(amaf(0, key(1)), (2, 1.6), "the move made");
-        assert_eq!(amaf(0, key(3) + 1), (2, 1.6), "a tile played later, at either end");
+        assert_eq!(
+            amaf(0, key(3) + 1),
+            (2, 1.6),
+            "a tile played later, at either end"
+        );
         assert_eq!(amaf(0, key(2)), (0, 0.0), "a tile not played");
         assert_eq!(amaf(0, PASS_KEY), (0, 0.0), "a pass is no tile");
         assert_eq!(amaf(a, key(4)), (2, 0.4), "seat 1's move, for its side");
