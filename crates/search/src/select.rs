@@ -569,23 +569,27 @@ mod tests {
         assert_eq!(visits, [1400, 400, 200]);
     }
 
+    /// A root worth 0.5 to its mover by its first evaluation, with children for `keys` of
+    /// priors 0.64, 0.3 and 0.06; the first has 10 visits worth 0.9, the other two none.
+    fn one_tried_root(keys: [u8; 3]) -> Tree {
+        let mut tree = Tree::default();
+        tree.reset();
+        tree.cold[0].value_to_move = 0.5;
+        for (key, prior) in keys.into_iter().zip([0.64f32, 0.3, 0.06]) {
+            tree.add_child(0, key, prior);
+        }
+        let tried = tree.child(0, keys[0]).unwrap() as usize;
+        tree.hot[tried].visits = 10;
+        tree.hot[tried].reward = 9.0;
+        tree.hot[tried].avail = 10;
+        tree
+    }
+
     #[test]
     fn first_play_urgency_values_untried_children() {
         // a root worth 0.5 to its mover by its first evaluation; the first child (prior 0.64)
         // has 10 visits worth 0.9, the other two (priors 0.3 and 0.06) none
-        let tree = || {
-            let mut tree = Tree::default();
-            tree.reset();
-            tree.cold[0].value_to_move = 0.5;
-            for (key, prior) in [(0u8, 0.64f32), (1, 0.3), (2, 0.06)] {
-                tree.add_child(0, key, prior);
-            }
-            let tried = tree.child(0, 0).unwrap() as usize;
-            tree.hot[tried].visits = 10;
-            tree.hot[tried].reward = 9.0;
-            tree.hot[tried].avail = 10;
-            tree
-        };
+        let tree = || one_tried_root([0, 1, 2]);
         let pick = |mask: u128, base, reduction| {
             let mut tree = tree();
             let c = select_puct(&mut tree, 0, mask, 1.5, Fpu { base, reduction }, 0.0);
@@ -613,16 +617,8 @@ mod tests {
         // the same root as above: the tried child (prior 0.64) has 10 visits worth 0.9; the
         // third (prior 0.06) is untried, but its tile was played later in 20 iterations
         // through the root, worth 1.0 each to the side that played it
-        let mut tree = Tree::default();
-        tree.reset();
-        tree.cold[0].value_to_move = 0.5;
-        for (key, prior) in [(0u8, 0.64f32), (2, 0.3), (4, 0.06)] {
-            tree.add_child(0, key, prior);
-        }
+        let mut tree = one_tried_root([0, 2, 4]);
         let tried = tree.child(0, 0).unwrap() as usize;
-        tree.hot[tried].visits = 10;
-        tree.hot[tried].reward = 9.0;
-        tree.hot[tried].avail = 10;
         let late = tree.child(0, 4).unwrap() as usize;
         tree.cold[late].amaf_reward = 20.0;
         tree.cold[late].amaf_visits = 20;
