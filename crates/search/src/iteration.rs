@@ -330,9 +330,8 @@ impl Ctx<'_> {
     }
 
     /// The leaf's values, an estimate mixed with the mean of `rollouts` rollouts from `state`
-    /// when `rollout_mix` asks for it.
-    /// The values of a leaf: the evaluator's, mixed with rollouts as the search asks. `tail`,
-    /// when given, gets the tiles each seat played in the first rollout (none without one).
+    /// when `rollout_mix` asks for it. `tail`, when given, gets the tiles each seat played in
+    /// the first rollout (it is left as it was when there is none).
     fn leaf_values(
         &self,
         v: &LeafValue,
