@@ -12,6 +12,7 @@ mod reader_cmd;
 mod record;
 mod serve_cmd;
 mod solve_cmd;
+mod solve_labels_cmd;
 mod train_cmd;
 
 use anyhow::Result;
@@ -50,6 +51,8 @@ enum Command {
     Distil(distil_cmd::DistilArgs),
     /// Fit a move reader (a learned tilt of the root priors) to a long search's choices.
     Reader(reader_cmd::ReaderArgs),
+    /// Value every legal move of labelled decisions with the exact solver on the true deal.
+    SolveLabels(solve_labels_cmd::SolveLabelsArgs),
     /// Fit a network's beliefs to the true deals of recorded rounds (a belief model, `bmodel=`).
     FitBeliefs(fit_beliefs_cmd::FitBeliefsArgs),
 }
@@ -80,6 +83,7 @@ fn main() -> Result<()> {
         Command::Train(args) => train_cmd::run(args),
         Command::Distil(args) => distil_cmd::run(args),
         Command::Reader(args) => reader_cmd::run(args),
+        Command::SolveLabels(args) => solve_labels_cmd::run(args),
         Command::FitBeliefs(args) => fit_beliefs_cmd::run(args),
     }
 }

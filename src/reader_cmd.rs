@@ -47,10 +47,50 @@ pub struct ReaderArgs {
     batch: usize,
     #[arg(long, default_value_t = ReaderTraining::default().seed)]
     seed: u64,
+    /// What the reader learns: the long search's visit shares (`visits`), or a softmax of the
+    /// exact solver's move values on the true deal at `--temperature` points (`solved`: labels
+    /// written by `capicua solve-labels`; the visits where a decision was left unsolved).
+    #[arg(long, value_enum, default_value_t = Teacher::Visits)]
+    teacher: Teacher,
+    /// Points of margin that multiply a move's share of the `solved` teacher by e.
+    #[arg(long, default_value_t = 10.0)]
+    temperature: f64,
     /// Fit a reader that also reads the beliefs of this model (`default`: the shipped one, or
     /// a file) at every decision: format 2, for searches with that model.
     #[arg(long)]
     beliefs: Option<String>,
+}
+
+/// Where a decision's targets come from.
+#[derive(Copy, Clone, Debug, PartialEq, clap::ValueEnum)]
+pub enum Teacher {
+    Visits,
+    Solved,
+}
+
+/// The teacher's share of each of a decision's moves (given as the reply's entries for them,
+/// with their visits). The `solved` teacher falls back to the visits where the solver left the
+/// decision unsolved (no `solved` values: early in a round).
+fn targets(teacher: Teacher, temperature: f64, entries: &[(&Value, f64)]) -> Result<Vec<f64>> {
+    let solved: Option<Vec<f64>> = match teacher {
+        Teacher::Visits => None,
+        Teacher::Solved => entries.iter().map(|(m, _)| m["solved"].as_f64()).collect(),
+    };
+    let raw: Vec<f64> = match solved {
+        None => entries.iter().map(|&(_, visits)| visits).collect(),
+        Some(values) => {
+            let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            values
+                .iter()
+                .map(|v| ((v - best) / temperature).exp())
+                .collect()
+        }
+    };
+    let total: f64 = raw.iter().sum();
+    if total <= 0.0 {
+        bail!("the teacher gives no move any weight");
+    }
+    Ok(raw.iter().map(|x| x / total).collect())
 }
 
 /// A label's decision as the reader learns it, its deal's key and its rules; `None` for a
@@ -59,6 +99,7 @@ pub struct ReaderArgs {
 fn example_of(
     label: &Value,
     model: Option<&NetEvaluator>,
+    teacher: (Teacher, f64),
 ) -> Result<Option<(ReaderExample, u64, Rules)>> {
     let at = label["at"]
         .as_u64()
@@ -89,26 +130,29 @@ fn example_of(
         .ok_or_else(|| anyhow!("the reply has no moves"))?;
     let ends = round.state().ends();
     let read = TableRead::of(&info);
-    let total: f64 = taught.visits.iter().map(|(_, v)| v).sum();
-    if total <= 0.0 {
-        bail!("the teacher visited no move");
+    let mut entries = Vec::with_capacity(taught.visits.len());
+    for &(mv, visits) in &taught.visits {
+        let name = notation(mv, ends);
+        let entry = replies
+            .iter()
+            .find(|m| m["move"].as_str() == Some(name.as_str()))
+            .ok_or_else(|| anyhow!("the reply gives no entry for {name}"))?;
+        entries.push((entry, visits));
     }
+    let shares = targets(teacher.0, teacher.1, &entries)?;
     let mut ex = ReaderExample {
         readings: Vec::with_capacity(legal.len()),
         log_prior: Vec::with_capacity(legal.len()),
         target: Vec::with_capacity(legal.len()),
     };
-    for &(mv, visits) in &taught.visits {
-        let name = notation(mv, ends);
-        let prior = replies
-            .iter()
-            .find(|m| m["move"].as_str() == Some(name.as_str()))
-            .and_then(|m| m["prior"].as_f64())
-            .ok_or_else(|| anyhow!("the reply gives no prior for {name}"))?;
+    for ((&(mv, _), (entry, _)), share) in taught.visits.iter().zip(&entries).zip(shares) {
+        let prior = entry["prior"]
+            .as_f64()
+            .ok_or_else(|| anyhow!("the reply gives no prior for {}", entry["move"]))?;
         ex.readings
             .push(reading(&info, &read, beliefs.as_ref(), mv));
         ex.log_prior.push(prior.max(1e-6).ln() as f32);
-        ex.target.push((visits / total) as f32);
+        ex.target.push(share as f32);
     }
     Ok(Some((ex, deal_key(label), table.rules)))
 }
@@ -117,10 +161,14 @@ fn example_of(
 type Keyed = Vec<(ReaderExample, u64)>;
 
 /// Every decision of `paths` with a choice, with its deal's key, and the rules they share.
-fn examples(paths: &[PathBuf], model: Option<&NetEvaluator>) -> Result<(Keyed, Option<Rules>)> {
+fn examples(
+    paths: &[PathBuf],
+    model: Option<&NetEvaluator>,
+    teacher: (Teacher, f64),
+) -> Result<(Keyed, Option<Rules>)> {
     let (mut out, mut rules) = (Vec::new(), None::<Rules>);
     each_line(paths, None, |label| {
-        if let Some((ex, key, r)) = example_of(label, model)? {
+        if let Some((ex, key, r)) = example_of(label, model, teacher)? {
             if rules.is_some_and(|seen| seen != r) {
                 bail!("labels of different rules");
             }
@@ -160,7 +208,11 @@ pub fn run(args: ReaderArgs) -> Result<()> {
         }
     };
     let model = model.as_ref();
-    let (all, rules) = examples(&args.labels, model)?;
+    if !(args.temperature > 0.0) {
+        bail!("--temperature must be above 0");
+    }
+    let teacher = (args.teacher, args.temperature);
+    let (all, rules) = examples(&args.labels, model, teacher)?;
     let rules = rules.ok_or_else(|| anyhow!("no decision with a choice in the labels"))?;
     let (held, fit): (Vec<_>, Vec<_>) = all
         .into_iter()
@@ -194,12 +246,18 @@ pub fn run(args: ReaderArgs) -> Result<()> {
         ),
         format!("{cfg:?}, held out {}", args.held_out),
     ];
+    if args.teacher == Teacher::Solved {
+        notes.push(format!(
+            "teacher: the exact solver's move values on the true deal, softmax at {} points",
+            args.temperature
+        ));
+    }
     if let Some(name) = &args.beliefs {
         notes.push(format!("beliefs of model {name}"));
     }
     let mut sets = vec![("trained on", fit), ("held out", held)];
     if !args.fresh.is_empty() {
-        let (fresh, fresh_rules) = examples(&args.fresh, model)?;
+        let (fresh, fresh_rules) = examples(&args.fresh, model, teacher)?;
         if fresh_rules.is_some_and(|r| r != rules) {
             bail!("the fresh labels are of other rules");
         }
