@@ -208,7 +208,7 @@ pub fn run(args: ReaderArgs) -> Result<()> {
         }
     };
     let model = model.as_ref();
-    if !(args.temperature > 0.0) {
+    if args.temperature.is_nan() || args.temperature <= 0.0 {
         bail!("--temperature must be above 0");
     }
     let teacher = (args.teacher, args.temperature);

@@ -197,6 +197,98 @@ fn fits_a_reader_of_the_beliefs_that_a_search_reads() {
     assert!(!never.exists());
 }
 
+/// The referee position of a label's decision: its round with the moves before `at`.
+fn position_of(label: &serde_json::Value) -> serde_json::Value {
+    let mut p = label.clone();
+    let at = label["at"].as_u64().unwrap() as usize;
+    let moves = p["moves"].as_array_mut().unwrap();
+    moves.truncate(at);
+    for key in ["at", "seat", "reply"] {
+        p.as_object_mut().unwrap().remove(key);
+    }
+    p
+}
+
+#[test]
+fn solved_labels_carry_the_solvers_values_and_teach_a_reader() {
+    let dir = tempfile::tempdir().unwrap();
+    let solved = dir.path().join("solved.jsonl");
+    let out = ok(&capicua(&[
+        "solve-labels",
+        LABELS,
+        "--out",
+        solved.to_str().unwrap(),
+        "--nodes",
+        "300000",
+        "--threads",
+        "1",
+    ]));
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&solved)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let with_values: Vec<_> = lines
+        .iter()
+        .filter(|l| l["reply"]["moves"].as_array().unwrap()[0]["solved"].is_i64())
+        .collect();
+    assert!(
+        out.starts_with(&format!("{} decisions solved", with_values.len())),
+        "{out}"
+    );
+    assert!(with_values.len() >= 6, "{out}");
+    // each value is what `capicua solve` finds for the move on the same position
+    for label in with_values.iter().take(3) {
+        let pos = dir.path().join("position.json");
+        std::fs::write(&pos, position_of(label).to_string()).unwrap();
+        let report: serde_json::Value =
+            serde_json::from_str(&ok(&capicua(&["solve", pos.to_str().unwrap(), "--json"])))
+                .unwrap();
+        for m in label["reply"]["moves"].as_array().unwrap() {
+            let theirs = report["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| r["move"] == m["move"])
+                .unwrap();
+            assert_eq!(theirs["value"], m["solved"], "{}", m["move"]);
+        }
+    }
+    // a reader of the solver's values is another reader than the visits' one, and plays
+    let fit = |teacher: &str, name: &str| {
+        let reader = dir.path().join(name);
+        let mut args = vec![
+            "reader",
+            solved.to_str().unwrap(),
+            "--out",
+            reader.to_str().unwrap(),
+            "--epochs",
+            "3",
+            "--held-out",
+            "0",
+            "--teacher",
+            teacher,
+        ];
+        args.extend_from_slice(&["--temperature", "3"]);
+        ok(&capicua(&args));
+        reader
+    };
+    let by_values = fit("solved", "solved.json");
+    let by_visits = fit("visits", "visits.json");
+    let file = played_reader(&by_values);
+    assert!(
+        file["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n.as_str().unwrap().contains("exact solver")),
+        "{file}"
+    );
+    let other: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(by_visits).unwrap()).unwrap();
+    assert_ne!(file["w2"], other["w2"]);
+}
+
 #[test]
 fn a_file_that_is_no_reader_is_refused_by_name() {
     let r = capicua(&[
