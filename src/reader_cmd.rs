@@ -49,7 +49,8 @@ pub struct ReaderArgs {
     seed: u64,
     /// What the reader learns: the long search's visit shares (`visits`), or a softmax of the
     /// exact solver's move values on the true deal at `--temperature` points (`solved`: labels
-    /// written by `capicua solve-labels`; the visits where a decision was left unsolved).
+    /// written by `capicua solve-labels`; the visits where a decision was left unsolved), or
+    /// the mean of the two (`both`).
     #[arg(long, value_enum, default_value_t = Teacher::Visits)]
     teacher: Teacher,
     /// Points of margin that multiply a move's share of the `solved` teacher by e.
@@ -64,33 +65,48 @@ pub struct ReaderArgs {
 /// Where a decision's targets come from.
 #[derive(Copy, Clone, Debug, PartialEq, clap::ValueEnum)]
 pub enum Teacher {
+    /// The long search's visit shares.
     Visits,
+    /// A softmax of the solver's values on the true deal.
     Solved,
+    /// The mean of the two: the search's choice with what the hands say beside it.
+    Both,
 }
 
-/// The teacher's share of each of a decision's moves (given as the reply's entries for them,
-/// with their visits). The `solved` teacher falls back to the visits where the solver left the
-/// decision unsolved (no `solved` values: early in a round).
-fn targets(teacher: Teacher, temperature: f64, entries: &[(&Value, f64)]) -> Result<Vec<f64>> {
-    let solved: Option<Vec<f64>> = match teacher {
-        Teacher::Visits => None,
-        Teacher::Solved => entries.iter().map(|(m, _)| m["solved"].as_f64()).collect(),
-    };
-    let raw: Vec<f64> = match solved {
-        None => entries.iter().map(|&(_, visits)| visits).collect(),
-        Some(values) => {
-            let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            values
-                .iter()
-                .map(|v| ((v - best) / temperature).exp())
-                .collect()
-        }
-    };
+/// `raw` scaled to sum to one.
+fn shares(raw: impl Iterator<Item = f64>) -> Result<Vec<f64>> {
+    let raw: Vec<f64> = raw.collect();
     let total: f64 = raw.iter().sum();
     if total <= 0.0 {
         bail!("the teacher gives no move any weight");
     }
     Ok(raw.iter().map(|x| x / total).collect())
+}
+
+/// The teacher's share of each of a decision's moves (given as the reply's entries for them,
+/// with their visits). The `solved` and `both` teachers fall back to the visits where the
+/// solver left the decision unsolved (no `solved` values: early in a round).
+fn targets(teacher: Teacher, temperature: f64, entries: &[(&Value, f64)]) -> Result<Vec<f64>> {
+    let visits = || shares(entries.iter().map(|&(_, v)| v));
+    let solved: Option<Vec<f64>> = match teacher {
+        Teacher::Visits => None,
+        Teacher::Solved | Teacher::Both => {
+            entries.iter().map(|(m, _)| m["solved"].as_f64()).collect()
+        }
+    };
+    let Some(values) = solved else {
+        return visits();
+    };
+    let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let oracle = shares(values.iter().map(|v| ((v - best) / temperature).exp()))?;
+    Ok(match teacher {
+        Teacher::Both => visits()?
+            .iter()
+            .zip(&oracle)
+            .map(|(a, b)| (a + b) / 2.0)
+            .collect(),
+        _ => oracle,
+    })
 }
 
 /// A label's decision as the reader learns it, its deal's key and its rules; `None` for a
@@ -246,11 +262,17 @@ pub fn run(args: ReaderArgs) -> Result<()> {
         ),
         format!("{cfg:?}, held out {}", args.held_out),
     ];
-    if args.teacher == Teacher::Solved {
-        notes.push(format!(
+    match args.teacher {
+        Teacher::Visits => {}
+        Teacher::Solved => notes.push(format!(
             "teacher: the exact solver's move values on the true deal, softmax at {} points",
             args.temperature
-        ));
+        )),
+        Teacher::Both => notes.push(format!(
+            "teacher: the mean of the visit shares and the exact solver's move values on the \
+             true deal, softmax at {} points",
+            args.temperature
+        )),
     }
     if let Some(name) = &args.beliefs {
         notes.push(format!("beliefs of model {name}"));
@@ -285,4 +307,41 @@ pub fn run(args: ReaderArgs) -> Result<()> {
         .with_context(|| format!("writing {}", args.out.display()))?;
     println!("wrote {}", args.out.display());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_teacher_gives_its_shares_and_unsolved_decisions_keep_the_visits() {
+        let solved = [
+            serde_json::json!({"move": "a", "solved": 10}),
+            serde_json::json!({"move": "b", "solved": 0}),
+        ];
+        let unsolved = [
+            serde_json::json!({"move": "a"}),
+            serde_json::json!({"move": "b"}),
+        ];
+        let of = |m: &[Value; 2]| [(&m[0], 30.0), (&m[1], 10.0)];
+        let close = |got: Vec<f64>, want: [f64; 2]| {
+            assert!(
+                got.iter().zip(want).all(|(g, w)| (g - w).abs() < 1e-12),
+                "{got:?} against {want:?}"
+            );
+        };
+        let e = (-1.0f64).exp();
+        let oracle = [1.0 / (1.0 + e), e / (1.0 + e)];
+        close(targets(Teacher::Visits, 10.0, &of(&solved)).unwrap(), [0.75, 0.25]);
+        close(targets(Teacher::Solved, 10.0, &of(&solved)).unwrap(), oracle);
+        close(
+            targets(Teacher::Both, 10.0, &of(&solved)).unwrap(),
+            [(0.75 + oracle[0]) / 2.0, (0.25 + oracle[1]) / 2.0],
+        );
+        for teacher in [Teacher::Solved, Teacher::Both] {
+            close(targets(teacher, 10.0, &of(&unsolved)).unwrap(), [0.75, 0.25]);
+        }
+        let none = [(&solved[0], 0.0), (&solved[1], 0.0)];
+        assert!(targets(Teacher::Visits, 10.0, &none).is_err());
+    }
 }
