@@ -332,14 +332,23 @@ mod tests {
         };
         let e = (-1.0f64).exp();
         let oracle = [1.0 / (1.0 + e), e / (1.0 + e)];
-        close(targets(Teacher::Visits, 10.0, &of(&solved)).unwrap(), [0.75, 0.25]);
-        close(targets(Teacher::Solved, 10.0, &of(&solved)).unwrap(), oracle);
+        close(
+            targets(Teacher::Visits, 10.0, &of(&solved)).unwrap(),
+            [0.75, 0.25],
+        );
+        close(
+            targets(Teacher::Solved, 10.0, &of(&solved)).unwrap(),
+            oracle,
+        );
         close(
             targets(Teacher::Both, 10.0, &of(&solved)).unwrap(),
             [(0.75 + oracle[0]) / 2.0, (0.25 + oracle[1]) / 2.0],
         );
         for teacher in [Teacher::Solved, Teacher::Both] {
-            close(targets(teacher, 10.0, &of(&unsolved)).unwrap(), [0.75, 0.25]);
+            close(
+                targets(teacher, 10.0, &of(&unsolved)).unwrap(),
+                [0.75, 0.25],
+            );
         }
         let none = [(&solved[0], 0.0), (&solved[1], 0.0)];
         assert!(targets(Teacher::Visits, 10.0, &none).is_err());

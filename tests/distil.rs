@@ -257,7 +257,7 @@ fn solved_labels_carry_the_solvers_values_and_teach_a_reader() {
     // a reader of the solver's values is another reader than the visits' one, and plays
     let fit = |teacher: &str, name: &str| {
         let reader = dir.path().join(name);
-        let mut args = vec![
+        ok(&capicua(&[
             "reader",
             solved.to_str().unwrap(),
             "--out",
@@ -268,9 +268,9 @@ fn solved_labels_carry_the_solvers_values_and_teach_a_reader() {
             "0",
             "--teacher",
             teacher,
-        ];
-        args.extend_from_slice(&["--temperature", "3"]);
-        ok(&capicua(&args));
+            "--temperature",
+            "3",
+        ]));
         reader
     };
     let by_values = fit("solved", "solved.json");
