@@ -323,7 +323,9 @@ mod tests {
             serde_json::json!({"move": "a"}),
             serde_json::json!({"move": "b"}),
         ];
-        let of = |m: &[Value; 2]| [(&m[0], 30.0), (&m[1], 10.0)];
+        fn of(m: &[Value; 2]) -> [(&Value, f64); 2] {
+            [(&m[0], 30.0), (&m[1], 10.0)]
+        }
         let close = |got: Vec<f64>, want: [f64; 2]| {
             assert!(
                 got.iter().zip(want).all(|(g, w)| (g - w).abs() < 1e-12),

@@ -26,6 +26,10 @@ rule)
   save fresh-O10-partner.txt python3 eval/lanes.py paired $(boards partner O10 10388 10389 10390 10391)
   save screen-OB-pair.txt python3 eval/lanes.py paired $(boards pair OB 10392 10393)
   save screen-OB-partner.txt python3 eval/lanes.py paired $(boards partner OB 10394 10395)
+  for side in OB D; do
+    save screen-OB-whole-pair-$side.txt python3 eval/lanes.py combine $lanes/pair-10ms-$side-1039{2,3}.txt
+    save screen-OB-whole-partner-$side.txt python3 eval/lanes.py combine $lanes/partner-10ms-$side-1039{4,5}.txt
+  done
   for row in pair partner; do
     save all-O10-$row.txt python3 eval/lanes.py compare --row $row --ms 10 --a O10 --b D $lanes
   done ;;
