@@ -53,7 +53,7 @@ pub struct ReaderArgs {
     /// the mean of the two (`both`).
     #[arg(long, value_enum, default_value_t = Teacher::Visits)]
     teacher: Teacher,
-    /// Points of margin that multiply a move's share of the `solved` teacher by e.
+    /// Points of margin worth a factor e in a move's share under the `solved` and `both` teachers.
     #[arg(long, default_value_t = 10.0)]
     temperature: f64,
     /// Fit a reader that also reads the beliefs of this model (`default`: the shipped one, or
