@@ -3,7 +3,8 @@
 #   bash eval/results/session81/pool.sh rule   O10 (the oracle-taught reader) beside the default
 #                                              D, paired: the screen, the fresh seeds under
 #                                              plan.md's rule, and every seed of each row; the
-#                                              addendum's screen of OB (both teachers)
+#                                              addendum's screen of OB (both teachers),
+#                                              its confirmation (addendum 2) and all its seeds
 #   bash eval/results/session81/pool.sh rows   #12's 10 ms rows: session 80's lists and D's runs
 #                                              in lanes/ (over both machines, on the AMD EPYC
 #                                              alone, and D's runs here alone)
@@ -30,8 +31,11 @@ rule)
     save screen-OB-whole-pair-$side.txt python3 eval/lanes.py combine $lanes/pair-10ms-$side-1039{2,3}.txt
     save screen-OB-whole-partner-$side.txt python3 eval/lanes.py combine $lanes/partner-10ms-$side-1039{4,5}.txt
   done
+  save confirm-OB-pair.txt python3 eval/lanes.py paired $(boards pair OB 10396 10397 10398 10399)
+  save confirm-OB-partner.txt python3 eval/lanes.py paired $(boards partner OB 10400 10401 10402 10403)
   for row in pair partner; do
     save all-O10-$row.txt python3 eval/lanes.py compare --row $row --ms 10 --a O10 --b D $lanes
+    save all-OB-$row.txt python3 eval/lanes.py compare --row $row --ms 10 --a OB --b D $lanes
   done ;;
 rows)
   for row in pair partner; do
