@@ -51,9 +51,9 @@ pub use duplicate::{
 pub use elo::{EloRow, RoundRobinConfig, RoundRobinReport, run_round_robin};
 pub use spec::{
     BeliefInference, DEFAULT_CHOICE_SCALE, Model, ModelChoice, NET_ROLLOUT, NET_ROLLOUT_MIX,
-    NET_SHORT_MIX, OthersModel, PARTNER_OF_PEOPLE, PlayerSpec, SEARCH_KEYS, STRONGEST_PLAYER,
-    SearchKind, SearchSpec, SpecError, SpecParams, partner_installed_player, player_seed,
-    split_spec_list, strongest_installed_player,
+    NET_SHORT_MIX, NET_SHORT_READER_TIME, OthersModel, PARTNER_OF_PEOPLE, PlayerSpec, SEARCH_KEYS,
+    STRONGEST_PLAYER, SearchKind, SearchSpec, SpecError, SpecParams, partner_installed_player,
+    player_seed, split_spec_list, strongest_installed_player,
 };
 
 #[derive(Debug, Error)]

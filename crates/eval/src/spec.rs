@@ -67,7 +67,7 @@ use capicua_search::{
     Algorithm, BeliefMode, Budget, EarlyStop, Evaluator, ForcedMoves, FpuBase, IsmctsPlayer,
     LateMix, LeafSeats, MarginScale, MoveChoice, OtherSeats, Parallelism, PimcPlayer, RewardConfig,
     RolloutPolicy, RootSelection, SearchConfig, Searcher, SeatGroup, ShortBudget, ShortMix,
-    ValueWeight, Widening,
+    ShortReader, ValueWeight, Widening,
 };
 use capicua_solver::OmniscientPlayer;
 use thiserror::Error;
@@ -410,6 +410,29 @@ fn default_reader(
     }
 }
 
+/// The longest timed budget that reads the shipped short reader
+/// ([`capicua_net::SHIPPED_SHORT_READER`]): session 81's rule, measured at 10 ms a move.
+pub const NET_SHORT_READER_TIME: Duration = Duration::from_millis(20);
+
+/// The short tiers of readers a search of `kind` with `model` reads unless its spec names a
+/// reader: the shipped short reader up to [`NET_SHORT_READER_TIME`] where the shipped reader is
+/// read and the short one is installed.
+fn default_short_reader(
+    kind: SearchKind,
+    model: Option<&Model>,
+) -> Result<Vec<ShortReader>, SpecError> {
+    let path = match capicua_net::shipped_short_reader_path() {
+        Some(path) if reads_shipped_reader(kind, model) => path,
+        _ => return Ok(Vec::new()),
+    };
+    let mut reader = load_reader(&path.display().to_string())?;
+    reader.source = "default".into();
+    Ok(vec![ShortReader {
+        max_time: NET_SHORT_READER_TIME,
+        reader: Arc::new(reader),
+    }])
+}
+
 /// The move reader file at `path`, named by it in descriptions.
 fn load_reader(path: &str) -> Result<MoveReader, SpecError> {
     let fail = |reason: String| SpecError::Reader {
@@ -477,7 +500,7 @@ pub const SEARCH_KEYS: &[(&str, &str)] = &[
     ),
     (
         "reader",
-        "a move reader that tilts the root's priors towards a long search's choices: default (the shipped reader; ismcts with model=default reads it unless told), none, or a file of capicua reader",
+        "a move reader that tilts the root's priors towards a long search's choices: default (the shipped readers; ismcts with model=default reads them unless told: models/reader-short.json at 20 ms a move or less, models/reader.json otherwise), none, or a file of capicua reader (at every budget)",
     ),
     (
         "rscale",
@@ -818,6 +841,7 @@ impl SearchSpec {
         // a shipped reader that does not load is the shipped files' fault, which the spec
         // parser reports; here the search goes on without it
         spec.config.move_reader = default_reader(kind, model.as_ref()).ok().flatten();
+        spec.config.short_reader = default_short_reader(kind, model.as_ref()).unwrap_or_default();
         spec.model = model;
         spec
     }
@@ -1298,6 +1322,11 @@ impl SearchSpec {
             }
             Some(r) => r,
             None => default_reader(kind, model.as_ref())?,
+        };
+        // a reader named by a file or `none` holds at every budget, as a named mix does
+        c.short_reader = match &c.move_reader {
+            Some(r) if r.source == "default" => default_short_reader(kind, model.as_ref())?,
+            _ => Vec::new(),
         };
         if c.reader_below_root && c.move_reader.is_none() {
             return Err(p.bad_value("rnodes", "own", "tilts by the move reader: give a reader"));
@@ -2878,7 +2907,7 @@ mod model_tests {
         assert_eq!(shipped.source, "default");
         assert_eq!(
             reader_of("ismcts:iters=10,model=default,reader=default"),
-            Some(shipped)
+            Some(shipped.clone())
         );
         // the canonical text leaves the default out and names a departure from it
         for t in [
@@ -2892,6 +2921,40 @@ mod model_tests {
             assert_eq!(PlayerSpec::parse(&spec.to_string()).unwrap(), spec);
         }
         assert!(reader_of("ismcts:iters=10,model=default,reader=none").is_none());
+        // the shipped short reader holds up to 20 ms unless a spec names a reader
+        if let Some(path) = capicua_net::shipped_short_reader_path() {
+            let short = load_reader(&path.display().to_string()).unwrap();
+            assert_ne!(short.linear, shipped.linear, "two readers");
+            let at = |t: &str, ms: u64| match PlayerSpec::parse(t).unwrap() {
+                PlayerSpec::Search(s) => s
+                    .config
+                    .move_reader_for(&Budget::time(Duration::from_millis(ms)))
+                    .map(|r| r.linear.clone()),
+                _ => unreachable!("{t} is a search"),
+            };
+            for t in [
+                "ismcts:ms=10,model=default",
+                "ismcts:ms=10,model=default,reader=default",
+            ] {
+                assert_eq!(at(t, 10), Some(short.linear.clone()), "{t}");
+                assert_eq!(at(t, 20), Some(short.linear.clone()), "{t}");
+                assert_eq!(at(t, 21), Some(shipped.linear.clone()), "{t}");
+            }
+            let long = capicua_net::shipped_reader_path().unwrap();
+            let named = format!("ismcts:ms=10,model=default,reader={}", long.display());
+            assert_eq!(at(&named, 10), Some(shipped.linear.clone()));
+            assert_eq!(at("ismcts:ms=10,model=default,reader=none", 10), None);
+            let built = SearchSpec::with_model(
+                SearchKind::Ismcts,
+                Some(ModelChoice::Default.load().unwrap().unwrap()),
+            );
+            let parsed = match PlayerSpec::parse("ismcts:model=default").unwrap() {
+                PlayerSpec::Search(s) => s,
+                _ => unreachable!("a search"),
+            };
+            assert_eq!(built.config.short_reader, parsed.config.short_reader);
+            assert_eq!(built.config.short_reader.len(), 1);
+        }
         let below = |t: &str| match PlayerSpec::parse(t).unwrap() {
             PlayerSpec::Search(s) => s.config.reader_below_root,
             _ => unreachable!("{t} is a search"),

@@ -316,6 +316,18 @@ pub fn shipped_reader_path() -> Option<PathBuf> {
     installed(SHIPPED_READER)
 }
 
+/// The move reader of the shipped model's searches timed at 20 ms a move or less
+/// (`capicua_search::ShortReader`), in place of [`SHIPPED_READER`]: fitted to the long
+/// search's visit shares averaged with the exact solver's values on the true deal, it gained
+/// at 10 ms a move (eval/results/session81/).
+pub const SHIPPED_SHORT_READER: &str = "models/reader-short.json";
+
+/// The shipped short move reader's file ([`SHIPPED_SHORT_READER`]), found as
+/// [`shipped_model_path`] finds the shipped model.
+pub fn shipped_short_reader_path() -> Option<PathBuf> {
+    installed(SHIPPED_SHORT_READER)
+}
+
 fn installed(relative: &str) -> Option<PathBuf> {
     let here = PathBuf::from(relative);
     if here.is_file() {

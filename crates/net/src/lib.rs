@@ -76,8 +76,8 @@ pub use encoding::{ENCODING_VERSION, INPUT_SIZE, Observation, POLICY_SIZE, margi
 pub use error::NetError;
 pub use evaluator::{
     IMITATION_MODEL, LONG_MODEL, NetEvaluator, OPEN_VALUE_MODEL, RootNoise, SHIPPED_MODEL,
-    SHIPPED_READER, imitation_model_path, load_network, long_model_path, open_value_model_path,
-    shipped_model_path, shipped_reader_path,
+    SHIPPED_READER, SHIPPED_SHORT_READER, imitation_model_path, load_network, long_model_path,
+    open_value_model_path, shipped_model_path, shipped_reader_path, shipped_short_reader_path,
 };
 pub use format::{NetHeader, read_header};
 pub use inference::{InferenceError, InferredBeliefs, PlayPolicy, PolicyInference, PriorUse};

@@ -65,6 +65,14 @@ mod tests {
             assert_eq!(config.rollout, capicua_eval::NET_ROLLOUT);
             // and a timed `go` of 20 ms or less takes the short searches' rollout share
             assert_eq!(config.short_mix, vec![capicua_eval::NET_SHORT_MIX]);
+            // and reads the shipped short reader, where it is installed
+            if capicua_net::shipped_short_reader_path().is_some() {
+                assert_eq!(config.short_reader.len(), 1);
+                assert_eq!(
+                    config.short_reader[0].max_time,
+                    capicua_eval::NET_SHORT_READER_TIME
+                );
+            }
         }
     }
 }

@@ -345,6 +345,19 @@ pub struct ShortMix {
     pub late_mix: Option<LateMix>,
 }
 
+/// The move reader of a short timed search (a tier of [`SearchConfig::short_reader`]): a
+/// reader fitted to a teacher that also saw the hands (the exact solver's values on the true
+/// deal, with a long search's visit shares) gained at 10 ms a move where the visits' reader is
+/// the one measured at longer budgets (eval/results/session81/).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShortReader {
+    /// The longest wall-time budget that counts as short.
+    pub max_time: Duration,
+    /// The reader such a search tilts its priors with, in place of
+    /// [`SearchConfig::move_reader`].
+    pub reader: std::sync::Arc<crate::reader::MoveReader>,
+}
+
 /// A rollout share that moves with the round: a leaf with `t` tiles on the table takes
 /// `lead + (rollout_mix - lead) * min(t, tiles) / tiles` of its value from rollouts, `lead`
 /// the share at the lead. Scored against the round's true result, the share of least squared
@@ -411,6 +424,11 @@ pub struct SearchConfig {
     /// rounds of the rules it was trained on; `None` leaves the priors as they are. See also
     /// [`reader_below_root`](Self::reader_below_root) and [`reader_scale`](Self::reader_scale).
     pub move_reader: Option<std::sync::Arc<crate::reader::MoveReader>>,
+    /// Other readers for searches whose budget is a wall time and no iteration count, shortest
+    /// first, as [`short`](Self::short) tiers are taken
+    /// ([`move_reader_for`](Self::move_reader_for)). Empty: [`move_reader`](Self::move_reader)
+    /// at every budget.
+    pub short_reader: Vec<ShortReader>,
     /// The reader also tilts the priors of the searcher's own nodes below the root, read from
     /// the searcher's information set there (the root's and the path to the node): the
     /// decisions it was fitted on are the searcher's own, and a short search meets them in its
@@ -579,6 +597,7 @@ impl Default for SearchConfig {
             other_prior_temperature: None,
             prior_pip_tilt: 0.0,
             move_reader: None,
+            short_reader: Vec::new(),
             reader_below_root: false,
             reader_scale: 1.0,
             fpu_reduction: 0.0,
@@ -653,6 +672,15 @@ impl SearchConfig {
     /// [`rollout_mix_for`](Self::rollout_mix_for) takes the share at the lead.
     pub fn late_mix_for(&self, budget: &Budget) -> Option<LateMix> {
         tier_for(&self.short_mix, budget, |s| s.max_time).map_or(self.late_mix, |s| s.late_mix)
+    }
+
+    /// The move reader of a search with `budget`: its [`short_reader`](Self::short_reader)
+    /// tier's for a short wall-time budget, else [`move_reader`](Self::move_reader).
+    pub fn move_reader_for(&self, budget: &Budget) -> Option<&crate::reader::MoveReader> {
+        match tier_for(&self.short_reader, budget, |s| s.max_time) {
+            Some(tier) => Some(&tier.reader),
+            None => self.move_reader.as_deref(),
+        }
     }
 
     fn short_for(&self, budget: &Budget) -> Option<&ShortBudget> {
@@ -759,6 +787,52 @@ mod tests {
         };
         assert_eq!(plain.rollout_mix_for(&ms(10)), 0.5);
         assert_eq!(plain.late_mix_for(&ms(10)), Some(late));
+    }
+
+    #[test]
+    fn a_short_time_budget_alone_reads_its_tiers_reader() {
+        use crate::reader::MoveReader;
+        use capicua_engine::Rules;
+        use std::sync::Arc;
+        let reader = |w: f32| {
+            let mut r = MoveReader::neutral(&Rules::cuban(), 4, false);
+            r.linear[0] = w;
+            Arc::new(r)
+        };
+        let (long, short) = (reader(1.0), reader(-1.0));
+        let cfg = SearchConfig {
+            move_reader: Some(long.clone()),
+            short_reader: vec![ShortReader {
+                max_time: Duration::from_millis(20),
+                reader: short.clone(),
+            }],
+            ..SearchConfig::default()
+        };
+        let ms = |t| Budget::time(Duration::from_millis(t));
+        let read = |b: &Budget| cfg.move_reader_for(b).map(|r| r.linear[0]);
+        assert_eq!(
+            [1, 10, 20, 21, 50].map(|t| read(&ms(t))),
+            [Some(-1.0), Some(-1.0), Some(-1.0), Some(1.0), Some(1.0)]
+        );
+        let both = Budget {
+            iterations: Some(500),
+            time: Some(Duration::from_millis(10)),
+        };
+        assert_eq!(read(&Budget::iterations(500)), Some(1.0));
+        assert_eq!(read(&both), Some(1.0));
+        let plain = SearchConfig {
+            short_reader: Vec::new(),
+            ..cfg.clone()
+        };
+        assert_eq!(
+            plain.move_reader_for(&ms(10)).map(|r| r.linear[0]),
+            Some(1.0)
+        );
+        let none = SearchConfig {
+            move_reader: None,
+            ..plain
+        };
+        assert!(none.move_reader_for(&ms(10)).is_none());
     }
 
     #[test]

@@ -111,7 +111,7 @@ pub use capicua_bots::TableMemory;
 pub use config::{
     Algorithm, BeliefMode, Budget, DEFAULT_ITERATIONS, DEFAULT_WORLDS, EarlyStop, ForcedMoves,
     FpuBase, LateMix, LeafSeats, MoveChoice, OtherSeats, Parallelism, RootSelection, SearchConfig,
-    SeatGroup, ShortBudget, ShortMix, VISIT_OFFSET, ValueWeight, Widening,
+    SeatGroup, ShortBudget, ShortMix, ShortReader, VISIT_OFFSET, ValueWeight, Widening,
 };
 pub use error::SearchError;
 pub use evaluator::{ACTIONS, Evaluation, Evaluator, Leaf, LeafValue, RolloutEvaluator};

@@ -183,6 +183,7 @@ impl Searcher {
                     tree.reset();
                     Mutex::new(tree)
                 });
+        let reader = cfg.move_reader_for(&req.budget);
         let ctx = Ctx {
             info,
             deals: &deals,
@@ -206,17 +207,9 @@ impl Searcher {
             other_prior_power: (1.0 / cfg.other_prior_temperature.unwrap_or(cfg.prior_temperature))
                 as f32,
             pip_tilt: cfg.prior_pip_tilt as f32,
-            root_tilt: RootTilt::of(
-                cfg.move_reader.as_deref(),
-                cfg.reader_scale as f32,
-                info,
-                &deals,
-            ),
+            root_tilt: RootTilt::of(reader, cfg.reader_scale as f32, info, &deals),
             reader_scale: cfg.reader_scale as f32,
-            deep_reader: cfg
-                .move_reader
-                .as_deref()
-                .filter(|r| cfg.reader_below_root && r.reads(info.rules())),
+            deep_reader: reader.filter(|r| cfg.reader_below_root && r.reads(info.rules())),
             fpu: Fpu {
                 base: cfg.fpu_base,
                 reduction: cfg.fpu_reduction,
