@@ -26,7 +26,10 @@ for row in pair partner; do
   save nd-$row.txt python3 eval/lanes.py compare --row $row --ms 10 --a N --b D $lanes
   save gain-$row.txt python3 eval/lanes.py paired $(pairs $s81/lanes OB $row) $(pairs $lanes N $row)
   save row10-$row-N.txt python3 eval/lanes.py combine $(runs $s81/lanes a OB $row) $(runs $lanes a N $row)
-  save row10-$row-D.txt python3 eval/lanes.py combine $(head -1 $s81/row10-$row.txt | cut -d' ' -f5-) $(runs $lanes b N $row)
-  save row10-$row-D-amd.txt python3 eval/lanes.py combine $(head -1 $s81/row10-$row-amd.txt | cut -d' ' -f5-) $(runs $lanes b N $row)
+  # D's runs beside OB's confirmation (session 81's lists stop before them) and beside N
+  d_new="$(runs $s81/lanes b OB $row) $(runs $lanes b N $row)"
+  save row10-$row-D.txt python3 eval/lanes.py combine $(head -1 $s81/row10-$row.txt | cut -d' ' -f5-) $d_new
+  save row10-$row-D-amd.txt python3 eval/lanes.py combine $(head -1 $s81/row10-$row-amd.txt | cut -d' ' -f5-) $d_new
+  save row10-$row-D-here.txt python3 eval/lanes.py combine $d_new
   save row10-$row-N-estimate.txt python3 $d/estimate.py $d/row10-$row-D.txt $d/gain-$row.txt
 done
