@@ -25,7 +25,9 @@ pairs() { # lanes name row: candidate and D boards files of every seed both fini
 for row in pair partner; do
   save nd-$row.txt python3 eval/lanes.py compare --row $row --ms 10 --a N --b D $lanes
   save gain-$row.txt python3 eval/lanes.py paired $(pairs $s81/lanes OB $row) $(pairs $lanes N $row)
-  save row10-$row-N.txt python3 eval/lanes.py combine $(runs $s81/lanes a OB $row) $(runs $lanes a N $row)
+  # with the addendum's runs of N alone (more/)
+  save row10-$row-N.txt python3 eval/lanes.py combine $(runs $s81/lanes a OB $row) $(runs $lanes a N $row) \
+    $(ls $d/more/$row-10ms-N-*.txt 2>/dev/null)
   # D's runs beside OB's confirmation (session 81's lists stop before them) and beside N
   d_new="$(runs $s81/lanes b OB $row) $(runs $lanes b N $row)"
   save row10-$row-D.txt python3 eval/lanes.py combine $(head -1 $s81/row10-$row.txt | cut -d' ' -f5-) $d_new
