@@ -381,9 +381,7 @@ fn reader_choice(v: &str) -> Result<Option<Arc<MoveReader>>, SpecError> {
                 name: "reader \"default\"",
                 shipped: capicua_net::SHIPPED_READER,
             })?;
-            let mut r = load_reader(&path.display().to_string())?;
-            r.source = "default".into();
-            Ok(Some(Arc::new(r)))
+            Ok(Some(load_shipped_reader(&path)?))
         }
         path => Ok(Some(Arc::new(load_reader(path)?))),
     }
@@ -425,12 +423,17 @@ fn default_short_reader(
         Some(path) if reads_shipped_reader(kind, model) => path,
         _ => return Ok(Vec::new()),
     };
-    let mut reader = load_reader(&path.display().to_string())?;
-    reader.source = "default".into();
     Ok(vec![ShortReader {
         max_time: NET_SHORT_READER_TIME,
-        reader: Arc::new(reader),
+        reader: load_shipped_reader(&path)?,
     }])
+}
+
+/// A shipped reader's file, named `default` in descriptions (a spec's `reader=default`).
+fn load_shipped_reader(path: &Path) -> Result<Arc<MoveReader>, SpecError> {
+    let mut reader = load_reader(&path.display().to_string())?;
+    reader.source = "default".into();
+    Ok(Arc::new(reader))
 }
 
 /// The move reader file at `path`, named by it in descriptions.
