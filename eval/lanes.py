@@ -19,6 +19,7 @@ seeds instead of copying a runner.
       that side's run files of the seeds compare pairs, one a line (to combine them with others).
   python3 eval/lanes.py combine RUN.txt...            runs on disjoint deals pooled into one figure
   CAPICUA=BIN python3 eval/lanes.py paired A1 B1 A2 B2 ...   paired figures pooled over seeds
+  python3 eval/lanes.py think RUN.txt...              side A's think time a decision with a choice, pooled
 
 Pooling: runs on different seeds are independent; each run's standard error is its 95%
 interval's half-width / 1.96, and runs are weighted by rounds (combine) or by the boards both
@@ -127,6 +128,23 @@ def paired(paths):
     return lines
 
 
+THINK = re.compile(r"^think time\s+A ([\d.]+) ms .*\((\d+) and \d+ decisions\)")
+
+
+def think(paths):
+    """Side A's mean think time a decision with a choice over run files, weighted by each
+    run's decisions."""
+    total_ms = decisions = runs = 0
+    for path in paths:
+        for line in open(path):
+            m = THINK.match(line)
+            if m:
+                total_ms += float(m.group(1)) * int(m.group(2))
+                decisions += int(m.group(2))
+                runs += 1
+    return f"{runs} runs, {decisions} decisions: {total_ms / decisions:.3f} ms a decision with a choice"
+
+
 def finished(path):
     return os.path.exists(path) and any(l.startswith("ended") for l in open(path))
 
@@ -179,6 +197,7 @@ def main():
         paired_runs.add_argument("dirs", nargs="+")
     sub.add_parser("combine").add_argument("files", nargs="+")
     sub.add_parser("paired").add_argument("files", nargs="+")
+    sub.add_parser("think").add_argument("files", nargs="+")
     opts = parser.parse_args()
     if opts.command == "run":
         cmd_run(opts)
@@ -188,6 +207,8 @@ def main():
         cmd_runs(opts)
     elif opts.command == "combine":
         print(combine(opts.files))
+    elif opts.command == "think":
+        print(think(opts.files))
     else:
         print("\n".join(paired(opts.files)))
 
