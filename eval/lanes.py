@@ -142,6 +142,8 @@ def think(paths):
                 total_ms += float(m.group(1)) * int(m.group(2))
                 decisions += int(m.group(2))
                 runs += 1
+    if not decisions:
+        sys.exit("think: no `think time` line in " + " ".join(paths))
     return f"{runs} runs, {decisions} decisions: {total_ms / decisions:.3f} ms a decision with a choice"
 
 

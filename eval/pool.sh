@@ -7,7 +7,8 @@
 #   bash eval/pool.sh DIR A B BASE
 cd "$(dirname "$0")/.."
 d=$1 a=$2 b=$3 base=$4
-export CAPICUA=${CAPICUA:-/work/exp/s83/capicua}
+# the build the README's main command makes, unless CAPICUA names another
+export CAPICUA=${CAPICUA:-$PWD/target/release/capicua}
 save() { local out=$1; shift; { echo "\$ $*"; "$@"; } > $d/$out; cat $d/$out; }
 runs() { python3 eval/lanes.py runs --side $1 --row $2 --ms 10 --a $a --b $b $d/lanes; }
 for row in pair partner; do
