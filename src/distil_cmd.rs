@@ -18,7 +18,9 @@ use capicua_train::run::progress_bar;
 use clap::Args;
 use serde_json::Value;
 
-use crate::labels::{deal_key, each_line, is_held_out, starting_network, table_after, teaching};
+use crate::labels::{
+    Teacher, deal_key, each_line, is_held_out, starting_network, table_after, taught,
+};
 
 #[derive(Args)]
 pub struct DistilArgs {
@@ -59,13 +61,21 @@ pub struct DistilArgs {
     estimate_weight: f32,
     #[arg(long, default_value_t = DistilConfig::default().seed)]
     seed: u64,
+    /// What the policy learns, as `capicua reader --teacher` says: the long search's visit
+    /// shares (`visits`), a softmax of the exact solver's move values on the true deal
+    /// (`solved`, labels from `capicua solve-labels`), or the mean of the two (`both`).
+    #[arg(long, value_enum, default_value_t = Teacher::Visits)]
+    teacher: Teacher,
+    /// Points of margin worth a factor e in a move's share under the `solved` and `both` teachers.
+    #[arg(long, default_value_t = 10.0)]
+    temperature: f64,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
 }
 
 /// One label's sample and the key of its deal.
-fn sample_of(label: &Value) -> Result<(Sample, u64)> {
+fn sample_of(label: &Value, teacher: (Teacher, f64)) -> Result<(Sample, u64)> {
     let at = label["at"]
         .as_u64()
         .ok_or_else(|| anyhow!("no decision index `at`"))? as usize;
@@ -85,7 +95,7 @@ fn sample_of(label: &Value) -> Result<(Sample, u64)> {
         end.pending_ties,
         end.rules.side_of(seat),
     );
-    let teaching = teaching(&table.round, &label["reply"])?;
+    let teaching = taught(&table.round, &label["reply"], teacher)?;
     let sample = teacher_sample(&table.round, &teaching, ending, margin_scale(&table.rules))
         .ok_or_else(|| anyhow!("the teacher's moves are not this position's"))?;
     Ok((sample, deal_key(label)))
@@ -95,10 +105,14 @@ pub fn run(args: DistilArgs) -> Result<()> {
     if !(0.0..1.0).contains(&args.held_out) {
         bail!("--held-out must be in [0, 1)");
     }
+    if args.temperature.is_nan() || args.temperature <= 0.0 {
+        bail!("--temperature must be above 0");
+    }
+    let teacher = (args.teacher, args.temperature);
     let (init, network) = starting_network(args.init.as_deref())?;
     let (mut train, mut held) = (Vec::new(), Vec::new());
     let read = each_line(&args.labels, args.limit, |label| {
-        let (sample, deal) = sample_of(label)?;
+        let (sample, deal) = sample_of(label, teacher)?;
         // the deal's hash decides, so both orientations of a board fall on one side
         if is_held_out(deal, args.held_out) {
             held.push(sample);
@@ -158,7 +172,9 @@ pub fn run(args: DistilArgs) -> Result<()> {
     trained.set_metadata(
         "distil_settings",
         format!(
-            "decisions {read}, epochs {}, lr {}, batch {}, weight decay {}, win {}, margin {}, beliefs {}, estimate {}, seed {}",
+            "decisions {read}, teacher {:?} at {} points, epochs {}, lr {}, batch {}, weight decay {}, win {}, margin {}, beliefs {}, estimate {}, seed {}",
+            args.teacher,
+            args.temperature,
             config.epochs,
             config.learning_rate,
             config.batch_size,

@@ -1,14 +1,16 @@
 //! Label files: one recorded decision a line with a long search's answer there, as
 //! `eval/results/distil55/label.py` writes them (the round as a `referee` request with every
 //! move to its end, the decision's index `at`, the `seat` to move and the teacher's `bestmove`
-//! `reply`). Read by `capicua distil` and `capicua reader`.
+//! `reply`). Read by `capicua distil` and `capicua reader`, which learn the same teachers: the
+//! long search's visits, the exact solver's move values on the true deal (`capicua
+//! solve-labels` adds them), or both.
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result, anyhow, bail};
 use capicua_engine::{Round, notation};
 use capicua_protocol::referee::Table;
 use capicua_train::distil::Teaching;
@@ -68,6 +70,91 @@ pub fn teaching(round: &Round, reply: &Value) -> Result<Teaching> {
         _ => None,
     };
     Ok(Teaching { visits, estimate })
+}
+
+/// Where a decision's targets come from.
+#[derive(Copy, Clone, Debug, PartialEq, clap::ValueEnum)]
+pub enum Teacher {
+    /// The long search's visit shares.
+    Visits,
+    /// A softmax of the solver's values on the true deal.
+    Solved,
+    /// The mean of the two: the search's choice with what the hands say beside it.
+    Both,
+}
+
+/// `raw` scaled to sum to one.
+fn shares(raw: impl Iterator<Item = f64>) -> Result<Vec<f64>> {
+    let raw: Vec<f64> = raw.collect();
+    let total: f64 = raw.iter().sum();
+    if total <= 0.0 {
+        bail!("the teacher gives no move any weight");
+    }
+    Ok(raw.iter().map(|x| x / total).collect())
+}
+
+/// The teacher's share of each of a decision's moves (given as the reply's entries for them,
+/// with their visits). The `solved` and `both` teachers fall back to the visits where the
+/// solver left the decision unsolved (no `solved` values: early in a round).
+pub fn targets(teacher: Teacher, temperature: f64, entries: &[(&Value, f64)]) -> Result<Vec<f64>> {
+    let visits = || shares(entries.iter().map(|&(_, v)| v));
+    let solved: Option<Vec<f64>> = match teacher {
+        Teacher::Visits => None,
+        Teacher::Solved | Teacher::Both => {
+            entries.iter().map(|(m, _)| m["solved"].as_f64()).collect()
+        }
+    };
+    let Some(values) = solved else {
+        return visits();
+    };
+    let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let oracle = shares(values.iter().map(|v| ((v - best) / temperature).exp()))?;
+    Ok(match teacher {
+        Teacher::Both => visits()?
+            .iter()
+            .zip(&oracle)
+            .map(|(a, b)| (a + b) / 2.0)
+            .collect(),
+        _ => oracle,
+    })
+}
+
+/// The entries of `reply` for `taught`'s moves, in its order, each with its visits.
+pub fn reply_entries<'a>(
+    round: &Round,
+    reply: &'a Value,
+    taught: &Teaching,
+) -> Result<Vec<(&'a Value, f64)>> {
+    let moves = reply["moves"]
+        .as_array()
+        .ok_or_else(|| anyhow!("the reply has no moves"))?;
+    let ends = round.state().ends();
+    taught
+        .visits
+        .iter()
+        .map(|&(mv, visits)| {
+            let name = notation(mv, ends);
+            let entry = moves
+                .iter()
+                .find(|m| m["move"].as_str() == Some(name.as_str()))
+                .ok_or_else(|| anyhow!("the reply gives no entry for {name}"))?;
+            Ok((entry, visits))
+        })
+        .collect()
+}
+
+/// The teacher's answer in `reply` with each move's weight the share `teacher` gives it
+/// ([`targets`]); the `Visits` teacher keeps the raw visits, as [`teaching`] reads them.
+pub fn taught(round: &Round, reply: &Value, teacher: (Teacher, f64)) -> Result<Teaching> {
+    let mut t = teaching(round, reply)?;
+    if teacher.0 == Teacher::Visits {
+        return Ok(t);
+    }
+    let shares = targets(teacher.0, teacher.1, &reply_entries(round, reply, &t)?)?;
+    for (v, s) in t.visits.iter_mut().zip(shares) {
+        v.1 = s;
+    }
+    Ok(t)
 }
 
 /// A label file's text, through gzip when its name ends in `.gz`.
@@ -133,4 +220,52 @@ pub fn starting_network(init: Option<&Path>) -> Result<(PathBuf, capicua_net::Ne
     let network =
         capicua_net::load_network(&path).with_context(|| format!("loading {}", path.display()))?;
     Ok((path, network))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_teacher_gives_its_shares_and_unsolved_decisions_keep_the_visits() {
+        let solved = [
+            serde_json::json!({"move": "a", "solved": 10}),
+            serde_json::json!({"move": "b", "solved": 0}),
+        ];
+        let unsolved = [
+            serde_json::json!({"move": "a"}),
+            serde_json::json!({"move": "b"}),
+        ];
+        fn of(m: &[Value; 2]) -> [(&Value, f64); 2] {
+            [(&m[0], 30.0), (&m[1], 10.0)]
+        }
+        let close = |got: Vec<f64>, want: [f64; 2]| {
+            assert!(
+                got.iter().zip(want).all(|(g, w)| (g - w).abs() < 1e-12),
+                "{got:?} against {want:?}"
+            );
+        };
+        let e = (-1.0f64).exp();
+        let oracle = [1.0 / (1.0 + e), e / (1.0 + e)];
+        close(
+            targets(Teacher::Visits, 10.0, &of(&solved)).unwrap(),
+            [0.75, 0.25],
+        );
+        close(
+            targets(Teacher::Solved, 10.0, &of(&solved)).unwrap(),
+            oracle,
+        );
+        close(
+            targets(Teacher::Both, 10.0, &of(&solved)).unwrap(),
+            [(0.75 + oracle[0]) / 2.0, (0.25 + oracle[1]) / 2.0],
+        );
+        for teacher in [Teacher::Solved, Teacher::Both] {
+            close(
+                targets(teacher, 10.0, &of(&unsolved)).unwrap(),
+                [0.75, 0.25],
+            );
+        }
+        let none = [(&solved[0], 0.0), (&solved[1], 0.0)];
+        assert!(targets(Teacher::Visits, 10.0, &none).is_err());
+    }
 }

@@ -9,16 +9,19 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
-use capicua_engine::{Rules, notation};
+use capicua_engine::{InfoSet, Move, Rules};
 use capicua_net::NetEvaluator;
-use capicua_search::learned_beliefs;
+use capicua_net::{Observation, POLICY_SIZE};
 use capicua_search::reader::{
     ReaderExample, ReaderTraining, SeatBeliefs, TableRead, agreement, reading, sharpness, train,
 };
+use capicua_search::{SearchConfig, learned_beliefs};
 use clap::Args;
 use serde_json::Value;
 
-use crate::labels::{deal_key, each_line, is_held_out, table_after, teaching};
+use crate::labels::{
+    Teacher, deal_key, each_line, is_held_out, reply_entries, table_after, targets, teaching,
+};
 
 #[derive(Args)]
 pub struct ReaderArgs {
@@ -60,53 +63,14 @@ pub struct ReaderArgs {
     /// a file) at every decision: format 2, for searches with that model.
     #[arg(long)]
     beliefs: Option<String>,
-}
-
-/// Where a decision's targets come from.
-#[derive(Copy, Clone, Debug, PartialEq, clap::ValueEnum)]
-pub enum Teacher {
-    /// The long search's visit shares.
-    Visits,
-    /// A softmax of the solver's values on the true deal.
-    Solved,
-    /// The mean of the two: the search's choice with what the hands say beside it.
-    Both,
-}
-
-/// `raw` scaled to sum to one.
-fn shares(raw: impl Iterator<Item = f64>) -> Result<Vec<f64>> {
-    let raw: Vec<f64> = raw.collect();
-    let total: f64 = raw.iter().sum();
-    if total <= 0.0 {
-        bail!("the teacher gives no move any weight");
-    }
-    Ok(raw.iter().map(|x| x / total).collect())
-}
-
-/// The teacher's share of each of a decision's moves (given as the reply's entries for them,
-/// with their visits). The `solved` and `both` teachers fall back to the visits where the
-/// solver left the decision unsolved (no `solved` values: early in a round).
-fn targets(teacher: Teacher, temperature: f64, entries: &[(&Value, f64)]) -> Result<Vec<f64>> {
-    let visits = || shares(entries.iter().map(|&(_, v)| v));
-    let solved: Option<Vec<f64>> = match teacher {
-        Teacher::Visits => None,
-        Teacher::Solved | Teacher::Both => {
-            entries.iter().map(|(m, _)| m["solved"].as_f64()).collect()
-        }
-    };
-    let Some(values) = solved else {
-        return visits();
-    };
-    let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let oracle = shares(values.iter().map(|v| ((v - best) / temperature).exp()))?;
-    Ok(match teacher {
-        Teacher::Both => visits()?
-            .iter()
-            .zip(&oracle)
-            .map(|(a, b)| (a + b) / 2.0)
-            .collect(),
-        _ => oracle,
-    })
+    /// Read each decision's prior from this network (a file) at `--prior-temperature`
+    /// instead of the label's `prior` (the labelling search's): a reader for a search with
+    /// that network, such as one `capicua distil` made.
+    #[arg(long)]
+    prior_model: Option<PathBuf>,
+    /// The prior temperature of the searches the reader is for, with `--prior-model`.
+    #[arg(long, default_value_t = SearchConfig::default().prior_temperature)]
+    prior_temperature: f64,
 }
 
 /// A label's decision as the reader learns it, its deal's key and its rules; `None` for a
@@ -115,6 +79,7 @@ fn targets(teacher: Teacher, temperature: f64, entries: &[(&Value, f64)]) -> Res
 fn example_of(
     label: &Value,
     model: Option<&NetEvaluator>,
+    priors: Option<&PriorModel>,
     teacher: (Teacher, f64),
 ) -> Result<Option<(ReaderExample, u64, Rules)>> {
     let at = label["at"]
@@ -141,36 +106,61 @@ fn example_of(
         }
     };
     let taught = teaching(round, &label["reply"])?;
-    let replies = label["reply"]["moves"]
-        .as_array()
-        .ok_or_else(|| anyhow!("the reply has no moves"))?;
-    let ends = round.state().ends();
+    let entries = reply_entries(round, &label["reply"], &taught)?;
     let read = TableRead::of(&info);
-    let mut entries = Vec::with_capacity(taught.visits.len());
-    for &(mv, visits) in &taught.visits {
-        let name = notation(mv, ends);
-        let entry = replies
-            .iter()
-            .find(|m| m["move"].as_str() == Some(name.as_str()))
-            .ok_or_else(|| anyhow!("the reply gives no entry for {name}"))?;
-        entries.push((entry, visits));
-    }
     let shares = targets(teacher.0, teacher.1, &entries)?;
     let mut ex = ReaderExample {
         readings: Vec::with_capacity(legal.len()),
         log_prior: Vec::with_capacity(legal.len()),
         target: Vec::with_capacity(legal.len()),
     };
-    for ((&(mv, _), (entry, _)), share) in taught.visits.iter().zip(&entries).zip(shares) {
-        let prior = entry["prior"]
-            .as_f64()
-            .ok_or_else(|| anyhow!("the reply gives no prior for {}", entry["move"]))?;
+    let recomputed = priors.map(|p| p.of(&info, &taught.visits)).transpose()?;
+    for (k, ((&(mv, _), (entry, _)), share)) in
+        taught.visits.iter().zip(&entries).zip(shares).enumerate()
+    {
+        let prior = match &recomputed {
+            Some(p) => p[k],
+            None => entry["prior"]
+                .as_f64()
+                .ok_or_else(|| anyhow!("the reply gives no prior for {}", entry["move"]))?,
+        };
         ex.readings
             .push(reading(&info, &read, beliefs.as_ref(), mv));
         ex.log_prior.push(prior.max(1e-6).ln() as f32);
         ex.target.push(share as f32);
     }
     Ok(Some((ex, deal_key(label), table.rules)))
+}
+
+/// A network's priors at a decision, as a search with it at `temperature` reads them.
+struct PriorModel {
+    net: NetEvaluator,
+    temperature: f64,
+}
+
+impl PriorModel {
+    /// The prior of each of `moves` (every legal move of the decision) at `info`.
+    fn of(&self, info: &InfoSet, moves: &[(Move, f64)]) -> Result<Vec<f64>> {
+        let actions = moves
+            .iter()
+            .map(|(m, _)| {
+                m.action_index()
+                    .ok_or_else(|| anyhow!("{m:?} has no prior"))
+            })
+            .collect::<Result<Vec<usize>>>()?;
+        let mut p = [0.0f32; POLICY_SIZE];
+        self.net.evaluate_observation(
+            &Observation::from_infoset(info),
+            actions.iter().copied(),
+            &mut p,
+        );
+        let raised: Vec<f64> = actions
+            .iter()
+            .map(|&a| (p[a].max(0.0) as f64).powf(1.0 / self.temperature))
+            .collect();
+        let total: f64 = raised.iter().sum();
+        Ok(raised.iter().map(|x| x / total).collect())
+    }
 }
 
 /// Decisions with their deals' keys.
@@ -180,11 +170,12 @@ type Keyed = Vec<(ReaderExample, u64)>;
 fn examples(
     paths: &[PathBuf],
     model: Option<&NetEvaluator>,
+    priors: Option<&PriorModel>,
     teacher: (Teacher, f64),
 ) -> Result<(Keyed, Option<Rules>)> {
     let (mut out, mut rules) = (Vec::new(), None::<Rules>);
     each_line(paths, None, |label| {
-        if let Some((ex, key, r)) = example_of(label, model, teacher)? {
+        if let Some((ex, key, r)) = example_of(label, model, priors, teacher)? {
             if rules.is_some_and(|seen| seen != r) {
                 bail!("labels of different rules");
             }
@@ -228,7 +219,18 @@ pub fn run(args: ReaderArgs) -> Result<()> {
         bail!("--temperature must be above 0");
     }
     let teacher = (args.teacher, args.temperature);
-    let (all, rules) = examples(&args.labels, model, teacher)?;
+    if args.prior_temperature.is_nan() || args.prior_temperature <= 0.0 {
+        bail!("--prior-temperature must be above 0");
+    }
+    let priors = match &args.prior_model {
+        None => None,
+        Some(path) => Some(PriorModel {
+            net: NetEvaluator::load(path).with_context(|| format!("loading {}", path.display()))?,
+            temperature: args.prior_temperature,
+        }),
+    };
+    let priors = priors.as_ref();
+    let (all, rules) = examples(&args.labels, model, priors, teacher)?;
     let rules = rules.ok_or_else(|| anyhow!("no decision with a choice in the labels"))?;
     let (held, fit): (Vec<_>, Vec<_>) = all
         .into_iter()
@@ -279,7 +281,7 @@ pub fn run(args: ReaderArgs) -> Result<()> {
     }
     let mut sets = vec![("trained on", fit), ("held out", held)];
     if !args.fresh.is_empty() {
-        let (fresh, fresh_rules) = examples(&args.fresh, model, teacher)?;
+        let (fresh, fresh_rules) = examples(&args.fresh, model, priors, teacher)?;
         if fresh_rules.is_some_and(|r| r != rules) {
             bail!("the fresh labels are of other rules");
         }
@@ -307,52 +309,4 @@ pub fn run(args: ReaderArgs) -> Result<()> {
         .with_context(|| format!("writing {}", args.out.display()))?;
     println!("wrote {}", args.out.display());
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn each_teacher_gives_its_shares_and_unsolved_decisions_keep_the_visits() {
-        let solved = [
-            serde_json::json!({"move": "a", "solved": 10}),
-            serde_json::json!({"move": "b", "solved": 0}),
-        ];
-        let unsolved = [
-            serde_json::json!({"move": "a"}),
-            serde_json::json!({"move": "b"}),
-        ];
-        fn of(m: &[Value; 2]) -> [(&Value, f64); 2] {
-            [(&m[0], 30.0), (&m[1], 10.0)]
-        }
-        let close = |got: Vec<f64>, want: [f64; 2]| {
-            assert!(
-                got.iter().zip(want).all(|(g, w)| (g - w).abs() < 1e-12),
-                "{got:?} against {want:?}"
-            );
-        };
-        let e = (-1.0f64).exp();
-        let oracle = [1.0 / (1.0 + e), e / (1.0 + e)];
-        close(
-            targets(Teacher::Visits, 10.0, &of(&solved)).unwrap(),
-            [0.75, 0.25],
-        );
-        close(
-            targets(Teacher::Solved, 10.0, &of(&solved)).unwrap(),
-            oracle,
-        );
-        close(
-            targets(Teacher::Both, 10.0, &of(&solved)).unwrap(),
-            [(0.75 + oracle[0]) / 2.0, (0.25 + oracle[1]) / 2.0],
-        );
-        for teacher in [Teacher::Solved, Teacher::Both] {
-            close(
-                targets(teacher, 10.0, &of(&unsolved)).unwrap(),
-                [0.75, 0.25],
-            );
-        }
-        let none = [(&solved[0], 0.0), (&solved[1], 0.0)];
-        assert!(targets(Teacher::Visits, 10.0, &none).is_err());
-    }
 }

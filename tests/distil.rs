@@ -156,6 +156,49 @@ fn played_reader(out: &std::path::Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(out).unwrap()).unwrap()
 }
 
+/// The prior's cross-entropy against the teacher on the training decisions, as a reader fit
+/// prints it.
+fn prior_cross_entropy(r: &Output) -> f64 {
+    let out = ok(r);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("trained on (") && l.contains("cross-entropy"))
+        .unwrap_or_else(|| panic!("{out}"));
+    let after = line.split("the teacher ").nth(1).unwrap();
+    after.split(' ').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn a_reader_reads_the_priors_of_the_network_it_is_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("reader.json");
+    let labelled = prior_cross_entropy(&fit_reader(&out, &[]));
+    // the labels' priors are the shipped model's at the default temperature (the labelling
+    // search's, through the engine, agree to the third digit of the cross-entropy); another
+    // temperature or another network is far off
+    let near = |r: &Output| (prior_cross_entropy(r) - labelled).abs() < 0.002;
+    assert!(near(&fit_reader(
+        &out,
+        &["--prior-model", "models/capicua.bpk"]
+    )));
+    assert!(!near(&fit_reader(
+        &out,
+        &[
+            "--prior-model",
+            "models/capicua.bpk",
+            "--prior-temperature",
+            "1"
+        ],
+    )));
+    assert!(!near(&fit_reader(
+        &out,
+        &["--prior-model", "models/capicua-long.bpk"]
+    )));
+    let r = fit_reader(&out, &["--prior-model", "models/no-such.bpk"]);
+    assert!(!r.status.success());
+    assert!(String::from_utf8_lossy(&r.stderr).contains("no-such.bpk"));
+}
+
 #[test]
 fn fits_a_reader_that_a_search_reads() {
     let dir = tempfile::tempdir().unwrap();
@@ -210,7 +253,7 @@ fn position_of(label: &serde_json::Value) -> serde_json::Value {
 }
 
 #[test]
-fn solved_labels_carry_the_solvers_values_and_teach_a_reader() {
+fn solved_labels_carry_the_solvers_values_and_teach_a_reader_and_a_network() {
     let dir = tempfile::tempdir().unwrap();
     let solved = dir.path().join("solved.jsonl");
     let out = ok(&capicua(&[
@@ -287,6 +330,41 @@ fn solved_labels_carry_the_solvers_values_and_teach_a_reader() {
     let other: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(by_visits).unwrap()).unwrap();
     assert_ne!(file["w2"], other["w2"]);
+    // a network distilled from them learns other targets than the visits (the bytes of its
+    // file differ by its settings alone, so the fit's report is compared), and `visits`
+    // learns what a distillation without `--teacher` learns
+    let distil = |teacher: &[&str]| {
+        let net = dir.path().join("distilled.bpk");
+        let mut args = vec![
+            "distil",
+            solved.to_str().unwrap(),
+            "--out",
+            net.to_str().unwrap(),
+            "--epochs",
+            "2",
+            "--batch",
+            "4",
+            "--held-out",
+            "0",
+            "--quiet",
+            "--temperature",
+            "3",
+        ];
+        args.extend_from_slice(teacher);
+        let out = ok(&capicua(&args));
+        out.lines()
+            .filter(|l| l.contains("mean losses") || l.starts_with("trained on:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let visits = distil(&["--teacher", "visits"]);
+    assert!(visits.contains("trained on: cross-entropy"), "{visits}");
+    assert_eq!(visits, distil(&[]));
+    let by_values = distil(&["--teacher", "solved"]);
+    let by_both = distil(&["--teacher", "both"]);
+    assert_ne!(by_values, visits);
+    assert_ne!(by_both, visits);
+    assert_ne!(by_both, by_values);
 }
 
 #[test]
