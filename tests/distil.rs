@@ -174,8 +174,8 @@ fn a_reader_reads_the_priors_of_the_network_it_is_given() {
     let out = dir.path().join("reader.json");
     let labelled = prior_cross_entropy(&fit_reader(&out, &[]));
     // the labels' priors are the shipped model's at the default temperature (the labelling
-    // search's, through the engine, agree to the third digit of the cross-entropy); another
-    // temperature or another network is far off
+    // search saw the match score as 0-0, so they agree to the third digit of the
+    // cross-entropy); another temperature or another network is far off
     let near = |r: &Output| (prior_cross_entropy(r) - labelled).abs() < 0.002;
     assert!(near(&fit_reader(
         &out,
