@@ -10,8 +10,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
 use capicua_engine::{InfoSet, Move, Rules};
-use capicua_net::NetEvaluator;
-use capicua_net::{Observation, POLICY_SIZE};
+use capicua_net::{NetEvaluator, Observation, POLICY_SIZE};
 use capicua_search::reader::{
     ReaderExample, ReaderTraining, SeatBeliefs, TableRead, agreement, reading, sharpness, train,
 };
@@ -278,6 +277,13 @@ pub fn run(args: ReaderArgs) -> Result<()> {
     }
     if let Some(name) = &args.beliefs {
         notes.push(format!("beliefs of model {name}"));
+    }
+    if let Some(path) = &args.prior_model {
+        notes.push(format!(
+            "priors of model {} at temperature {}",
+            path.display(),
+            args.prior_temperature
+        ));
     }
     let mut sets = vec![("trained on", fit), ("held out", held)];
     if !args.fresh.is_empty() {

@@ -181,6 +181,14 @@ fn a_reader_reads_the_priors_of_the_network_it_is_given() {
         &out,
         &["--prior-model", "models/capicua.bpk"]
     )));
+    let file = played_reader(&out);
+    assert!(
+        file["notes"].as_array().unwrap().iter().any(|n| n
+            .as_str()
+            .unwrap()
+            .contains("priors of model models/capicua.bpk at temperature 3")),
+        "{file}"
+    );
     assert!(!near(&fit_reader(
         &out,
         &[
