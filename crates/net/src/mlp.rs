@@ -382,12 +382,15 @@ pub struct FastMlp {
     tiles: Option<FastTileHead>,
 }
 
+/// One layer's activations, as [`relu_layers`] ping-pongs them.
+type Activations = Box<[f32; MAX_WIDTH]>;
+
 thread_local! {
     /// The hidden activations of [`FastMlp::forward_some_accumulated`], kept per thread: the
     /// search calls it at nearly every leaf, and zeroing two fresh `MAX_WIDTH` arrays each time
     /// was about 2% of a 10 ms search's profile. Each layer writes the entries the next reads
     /// before they are read, so what a buffer held before never reaches an output.
-    static ACTIVATIONS: std::cell::RefCell<(Box<[f32; MAX_WIDTH]>, Box<[f32; MAX_WIDTH]>)> =
+    static ACTIVATIONS: std::cell::RefCell<(Activations, Activations)> =
         std::cell::RefCell::new((Box::new([0.0; MAX_WIDTH]), Box::new([0.0; MAX_WIDTH])));
 }
 
