@@ -128,13 +128,19 @@ fn a_gzipped_label_file_trains_as_the_plain_one() {
 
 /// `capicua reader` on the test labels for three epochs, nothing held out, with `extra`.
 fn fit_reader(out: &std::path::Path, extra: &[&str]) -> Output {
+    let mut args = vec!["--epochs", "3"];
+    args.extend_from_slice(extra);
+    fit("reader", Path::new(LABELS), out, &args)
+}
+
+/// `capicua COMMAND LABELS --out OUT --held-out 0 EXTRA...`: a reader or a network fitted to
+/// every decision of `labels`.
+fn fit(command: &str, labels: &Path, out: &Path, extra: &[&str]) -> Output {
     let mut args = vec![
-        "reader",
-        LABELS,
+        command,
+        labels.to_str().unwrap(),
         "--out",
         out.to_str().unwrap(),
-        "--epochs",
-        "3",
         "--held-out",
         "0",
     ];
@@ -306,26 +312,14 @@ fn solved_labels_carry_the_solvers_values_and_teach_a_reader_and_a_network() {
         }
     }
     // a reader of the solver's values is another reader than the visits' one, and plays
-    let fit = |teacher: &str, name: &str| {
+    let reader_of = |teacher: &str, name: &str| {
         let reader = dir.path().join(name);
-        ok(&capicua(&[
-            "reader",
-            solved.to_str().unwrap(),
-            "--out",
-            reader.to_str().unwrap(),
-            "--epochs",
-            "3",
-            "--held-out",
-            "0",
-            "--teacher",
-            teacher,
-            "--temperature",
-            "3",
-        ]));
+        let args = ["--epochs", "3", "--teacher", teacher, "--temperature", "3"];
+        ok(&fit("reader", &solved, &reader, &args));
         reader
     };
-    let by_values = fit("solved", "solved.json");
-    let by_visits = fit("visits", "visits.json");
+    let by_values = reader_of("solved", "solved.json");
+    let by_visits = reader_of("visits", "visits.json");
     let file = played_reader(&by_values);
     assert!(
         file["notes"]
@@ -344,22 +338,16 @@ fn solved_labels_carry_the_solvers_values_and_teach_a_reader_and_a_network() {
     let distil = |teacher: &[&str]| {
         let net = dir.path().join("distilled.bpk");
         let mut args = vec![
-            "distil",
-            solved.to_str().unwrap(),
-            "--out",
-            net.to_str().unwrap(),
             "--epochs",
             "2",
             "--batch",
             "4",
-            "--held-out",
-            "0",
             "--quiet",
             "--temperature",
             "3",
         ];
         args.extend_from_slice(teacher);
-        let out = ok(&capicua(&args));
+        let out = ok(&fit("distil", &solved, &net, &args));
         out.lines()
             .filter(|l| l.contains("mean losses") || l.starts_with("trained on:"))
             .collect::<Vec<_>>()
