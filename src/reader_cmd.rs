@@ -1,7 +1,9 @@
 //! `capicua reader LABELS... --out READER.json`: a move reader
 //! ([`capicua_search::reader`]) fitted to a long search's choices at recorded decisions, the
 //! label files `capicua distil` reads. Each move's prior is the one the labelled search gave
-//! it (the reply's `prior`), so the reader is for that search's model and prior temperature.
+//! it (the reply's `prior`), so the reader is for that search's model and prior temperature;
+//! `--prior-model` recomputes the priors from another network, for a search with it, or where
+//! the labelling search's priors were tilted by a reader of its own.
 //! With `--beliefs MODEL` it fits a reader of format 2, which also reads at each decision the
 //! beliefs a search with that model draws its deals from (the exact marginals of its learned
 //! place weights, as at the search's root with `beliefs=learned` and `btemp=1`).
