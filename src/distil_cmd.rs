@@ -19,7 +19,8 @@ use clap::Args;
 use serde_json::Value;
 
 use crate::labels::{
-    Teacher, deal_key, each_line, is_held_out, starting_network, table_after, taught,
+    Teacher, checked_teacher, deal_key, each_line, is_held_out, starting_network, table_after,
+    taught,
 };
 
 #[derive(Args)]
@@ -105,10 +106,7 @@ pub fn run(args: DistilArgs) -> Result<()> {
     if !(0.0..1.0).contains(&args.held_out) {
         bail!("--held-out must be in [0, 1)");
     }
-    if args.temperature.is_nan() || args.temperature <= 0.0 {
-        bail!("--temperature must be above 0");
-    }
-    let teacher = (args.teacher, args.temperature);
+    let teacher = checked_teacher(args.teacher, args.temperature)?;
     let (init, network) = starting_network(args.init.as_deref())?;
     let (mut train, mut held) = (Vec::new(), Vec::new());
     let read = each_line(&args.labels, args.limit, |label| {

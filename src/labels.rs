@@ -83,6 +83,14 @@ pub enum Teacher {
     Both,
 }
 
+/// `teacher` at `temperature` points, checked: a temperature must be above 0.
+pub fn checked_teacher(teacher: Teacher, temperature: f64) -> Result<(Teacher, f64)> {
+    if temperature.is_nan() || temperature <= 0.0 {
+        bail!("--temperature must be above 0");
+    }
+    Ok((teacher, temperature))
+}
+
 /// `raw` scaled to sum to one.
 fn shares(raw: impl Iterator<Item = f64>) -> Result<Vec<f64>> {
     let raw: Vec<f64> = raw.collect();

@@ -21,7 +21,8 @@ use clap::Args;
 use serde_json::Value;
 
 use crate::labels::{
-    Teacher, deal_key, each_line, is_held_out, reply_entries, table_after, targets, teaching,
+    Teacher, checked_teacher, deal_key, each_line, is_held_out, reply_entries, table_after,
+    targets, teaching,
 };
 
 #[derive(Args)]
@@ -216,10 +217,7 @@ pub fn run(args: ReaderArgs) -> Result<()> {
         }
     };
     let model = model.as_ref();
-    if args.temperature.is_nan() || args.temperature <= 0.0 {
-        bail!("--temperature must be above 0");
-    }
-    let teacher = (args.teacher, args.temperature);
+    let teacher = checked_teacher(args.teacher, args.temperature)?;
     if args.prior_temperature.is_nan() || args.prior_temperature <= 0.0 {
         bail!("--prior-temperature must be above 0");
     }
