@@ -85,10 +85,15 @@ pub enum Teacher {
 
 /// `teacher` at `temperature` points, checked: a temperature must be above 0.
 pub fn checked_teacher(teacher: Teacher, temperature: f64) -> Result<(Teacher, f64)> {
-    if temperature.is_nan() || temperature <= 0.0 {
-        bail!("--temperature must be above 0");
+    Ok((teacher, positive("--temperature", temperature)?))
+}
+
+/// `value` of the option `flag` when it is above 0 (not NaN).
+pub fn positive(flag: &str, value: f64) -> Result<f64> {
+    if value.is_nan() || value <= 0.0 {
+        bail!("{flag} must be above 0");
     }
-    Ok((teacher, temperature))
+    Ok(value)
 }
 
 /// `raw` scaled to sum to one.

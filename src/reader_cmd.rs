@@ -21,8 +21,8 @@ use clap::Args;
 use serde_json::Value;
 
 use crate::labels::{
-    Teacher, checked_teacher, deal_key, each_line, is_held_out, reply_entries, table_after,
-    targets, teaching,
+    Teacher, checked_teacher, deal_key, each_line, is_held_out, positive, reply_entries,
+    table_after, targets, teaching,
 };
 
 #[derive(Args)]
@@ -218,9 +218,7 @@ pub fn run(args: ReaderArgs) -> Result<()> {
     };
     let model = model.as_ref();
     let teacher = checked_teacher(args.teacher, args.temperature)?;
-    if args.prior_temperature.is_nan() || args.prior_temperature <= 0.0 {
-        bail!("--prior-temperature must be above 0");
-    }
+    positive("--prior-temperature", args.prior_temperature)?;
     let priors = match &args.prior_model {
         None => None,
         Some(path) => Some(PriorModel {

@@ -11,7 +11,7 @@ set: never trained on. Writes, gzipped, in OUTDIR:
   s20/s60  only the relabelled decisions outside the fresh deals, with each teacher's visits
   fresh20/fresh60  the relabelled decisions of the fresh deals, with each teacher's visits
 The solver's values (`solved`) stay with their moves in every file."""
-import gzip, hashlib, json, sys
+import copy, gzip, hashlib, json, sys
 
 outdir, old, new, relabelled = sys.argv[1:5]
 key = lambda d: (d["first"], json.dumps(d["hands"]), d["at"], json.dumps(d["moves"]))
@@ -25,7 +25,7 @@ def fresh(d):
 def stronger(d, r):
     """`d` with the stronger teacher's reply `r`, the solver's values carried over."""
     solved = {m["move"]: m["solved"] for m in d["reply"]["moves"] if "solved" in m}
-    reply = json.loads(json.dumps(r["reply"]))
+    reply = copy.deepcopy(r["reply"])
     for m in reply["moves"]:
         if m["move"] in solved:
             m["solved"] = solved[m["move"]]
